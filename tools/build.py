@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Build the Python payloads the site loads into Pyodide.
+
+Outputs, all under ``static/build/`` (git-ignored):
+
+* ``spieltisch-<ver>-py3-none-any.whl`` -- the rules package as a wheel, for
+  PyScript ``packages`` (installed by micropip, offline).
+* ``app.zip`` -- ``spieltisch/`` and ``app/`` (from ``src/app``) at the top
+  level, for PyScript ``[files]`` archive unpacking
+  (``"./static/build/app.zip" = "./*"``).
+* ``wheel.toml`` -- a complete PyScript config that installs the wheel via
+  ``packages`` (the wheel's file name carries the version, so it is generated).
+  ``interpreter`` is root-absolute because PyScript resolves it against the
+  *page*, while ``packages`` entries starting with ``./`` are resolved against
+  the config file itself.
+* ``manifest.json`` -- version, file names, sizes and sha256 of the above,
+  plus a hash of the inputs so a rebuild is skipped when nothing changed.
+
+Both archives are reproducible: sorted entries, fixed timestamps and modes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+OUT = ROOT / "static" / "build"
+
+# 1980-01-01 00:00:00, the earliest time a zip entry can hold.
+EPOCH = 315532800
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo"}
+
+
+def read_version() -> str:
+    text = (SRC / "spieltisch" / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", text, re.M)
+    if not m:
+        sys.exit("build: no __version__ in src/spieltisch/__init__.py")
+    return m.group(1)
+
+
+def tree_files(top: Path) -> list[Path]:
+    """Files under top, sorted, skipping caches, bytecode and dotfiles."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        for name in filenames:
+            if name.startswith(".") or Path(name).suffix in SKIP_SUFFIXES:
+                continue
+            found.append(Path(dirpath) / name)
+    return sorted(found, key=lambda p: p.relative_to(top).as_posix())
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    return sha256_bytes(path.read_bytes())
+
+
+def inputs_digest() -> str:
+    """Hash of everything the outputs depend on."""
+    h = hashlib.sha256()
+    inputs = [ROOT / "pyproject.toml", Path(__file__).resolve()]
+    for pkg in ("spieltisch", "app"):
+        if (SRC / pkg).is_dir():
+            inputs += tree_files(SRC / pkg)
+    for path in inputs:
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def build_wheel(version: str, out: Path) -> Path:
+    """Build the wheel from a clean copy of the sources (no stale build/)."""
+    with tempfile.TemporaryDirectory(prefix="spieltisch-build-") as tmp:
+        work = Path(tmp) / "project"
+        (work / "src").mkdir(parents=True)
+        shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
+        for f in tree_files(SRC / "spieltisch"):
+            dst = work / f.relative_to(ROOT)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dst)
+        dist = Path(tmp) / "dist"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=str(EPOCH), PYTHONHASHSEED="0")
+        cmd = [
+            sys.executable, "-m", "pip", "wheel", "-q",
+            "--disable-pip-version-check",
+            "--no-deps", "--no-build-isolation", "--no-cache-dir",
+            "-w", str(dist), str(work),
+        ]
+        subprocess.run(cmd, check=True, env=env, cwd=tmp)
+        wheels = sorted(dist.glob("spieltisch-*.whl"))
+        expected = f"spieltisch-{version}-py3-none-any.whl"
+        if [w.name for w in wheels] != [expected]:
+            sys.exit(f"build: expected {expected}, pip produced {[w.name for w in wheels]}")
+        target = out / expected
+        normalise_zip(wheels[0], target)
+        return target
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o100644 << 16
+    info.create_system = 3  # unix, so the mode above is honoured
+    return info
+
+
+def write_zip(target: Path, entries: list[tuple[str, bytes]]) -> None:
+    tmp = target.with_name(target.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for name, data in sorted(entries, key=lambda e: e[0]):
+            zf.writestr(zip_entry(name), data, compresslevel=9)
+    os.replace(tmp, target)
+
+
+def normalise_zip(src: Path, target: Path) -> None:
+    """Rewrite a zip with fixed timestamps/modes, keeping entry order.
+
+    Wheel tools put *.dist-info/RECORD last; the order pip produced is kept
+    (it is deterministic), only metadata is normalised.
+    """
+    with zipfile.ZipFile(src) as zf:
+        entries = [(i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir()]
+    tmp = target.with_name(target.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w") as out:
+        for name, data in entries:
+            out.writestr(zip_entry(name), data, compresslevel=9)
+    os.replace(tmp, target)
+
+
+def build_app_zip(out: Path) -> Path:
+    entries = []
+    for pkg in ("spieltisch", "app"):
+        top = SRC / pkg
+        if not top.is_dir():
+            if pkg == "spieltisch":
+                sys.exit("build: src/spieltisch is missing")
+            continue
+        for f in tree_files(top):
+            entries.append((f.relative_to(SRC).as_posix(), f.read_bytes()))
+    target = out / "app.zip"
+    write_zip(target, entries)
+    return target
+
+
+def describe(path: Path) -> dict:
+    return {"file": path.name, "size": path.stat().st_size, "sha256": sha256_file(path)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--force", action="store_true", help="rebuild even if inputs are unchanged")
+    args = ap.parse_args(argv)
+
+    version = read_version()
+    digest = inputs_digest()
+    manifest_path = OUT / "manifest.json"
+    if not args.force and manifest_path.exists():
+        try:
+            old = json.loads(manifest_path.read_text())
+        except ValueError:
+            old = {}
+        files = [old.get("wheel", {}).get("file"), "app.zip", "wheel.toml"]
+        if (
+            old.get("inputs") == digest
+            and all(f and (OUT / f).exists() for f in files)
+            and all(sha256_file(OUT / old[k]["file"]) == old[k]["sha256"] for k in ("wheel", "app_zip"))
+        ):
+            print(f"build: spieltisch {version}: up to date")
+            return 0
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    for stale in OUT.glob("spieltisch-*.whl"):
+        stale.unlink()
+    wheel = build_wheel(version, OUT)
+    app_zip = build_app_zip(OUT)
+    (OUT / "wheel.toml").write_text(
+        "# Generated by tools/build.py -- do not edit.\n"
+        "# `interpreter` is resolved against the page, so it is root-absolute;\n"
+        "# ./ entries in `packages` are resolved against this file.\n"
+        'interpreter = "/static/vendor/pyodide/pyodide.mjs"\n'
+        f'packages = ["./{wheel.name}"]\n'
+    )
+    manifest = {
+        "name": "spieltisch",
+        "version": version,
+        "wheel": describe(wheel),
+        "app_zip": describe(app_zip),
+        "inputs": digest,
+    }
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
