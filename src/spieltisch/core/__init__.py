@@ -1,0 +1,11 @@
+"""The engine contract shared by every game: see docs/engine.md."""
+
+from .errors import IllegalActionError, Illegal, SaveError
+from .game import CHANCE, Game, GameInfo, Outcome
+from .match import Match, Seat
+from .rng import Rng
+
+__all__ = [
+    "CHANCE", "Game", "GameInfo", "Illegal", "IllegalActionError", "Match",
+    "Outcome", "Rng", "SaveError", "Seat",
+]
