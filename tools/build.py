@@ -47,7 +47,7 @@ SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 def read_version() -> str:
     text = (SRC / "spieltisch" / "__init__.py").read_text(encoding="utf-8")
-    m = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", text, re.M)
+    m = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", text, re.MULTILINE)
     if not m:
         sys.exit("build: no __version__ in src/spieltisch/__init__.py")
     return m.group(1)
@@ -57,7 +57,9 @@ def tree_files(top: Path) -> list[Path]:
     """Files under top, sorted, skipping caches, bytecode and dotfiles."""
     found = []
     for dirpath, dirnames, filenames in os.walk(top):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        dirnames[:] = sorted(
+            d for d in dirnames if d not in SKIP_DIRS and not d.startswith(".")
+        )
         for name in filenames:
             if name.startswith(".") or Path(name).suffix in SKIP_SUFFIXES:
                 continue
@@ -99,16 +101,26 @@ def build_wheel(version: str, out: Path) -> Path:
         dist = Path(tmp) / "dist"
         env = dict(os.environ, SOURCE_DATE_EPOCH=str(EPOCH), PYTHONHASHSEED="0")
         cmd = [
-            sys.executable, "-m", "pip", "wheel", "-q",
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
             "--disable-pip-version-check",
-            "--no-deps", "--no-build-isolation", "--no-cache-dir",
-            "-w", str(dist), str(work),
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-cache-dir",
+            "-w",
+            str(dist),
+            str(work),
         ]
         subprocess.run(cmd, check=True, env=env, cwd=tmp)
         wheels = sorted(dist.glob("spieltisch-*.whl"))
         expected = f"spieltisch-{version}-py3-none-any.whl"
         if [w.name for w in wheels] != [expected]:
-            sys.exit(f"build: expected {expected}, pip produced {[w.name for w in wheels]}")
+            sys.exit(
+                f"build: expected {expected}, pip produced {[w.name for w in wheels]}"
+            )
         target = out / expected
         normalise_zip(wheels[0], target)
         return target
@@ -166,7 +178,9 @@ def describe(path: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--force", action="store_true", help="rebuild even if inputs are unchanged")
+    ap.add_argument(
+        "--force", action="store_true", help="rebuild even if inputs are unchanged"
+    )
     args = ap.parse_args(argv)
 
     version = read_version()
@@ -181,7 +195,10 @@ def main(argv: list[str] | None = None) -> int:
         if (
             old.get("inputs") == digest
             and all(f and (OUT / f).exists() for f in files)
-            and all(sha256_file(OUT / old[k]["file"]) == old[k]["sha256"] for k in ("wheel", "app_zip"))
+            and all(
+                sha256_file(OUT / old[k]["file"]) == old[k]["sha256"]
+                for k in ("wheel", "app_zip")
+            )
         ):
             print(f"build: spieltisch {version}: up to date")
             return 0
@@ -206,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         "inputs": digest,
     }
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
-    print(f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)")
+    print(
+        f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)"
+    )
     return 0
 
 

@@ -101,7 +101,9 @@ def require_package(name: str, version: str) -> Path:
         sys.exit(f"vendor: {pkg} is missing; run `npm ci` (scripts/setup does)")
     found = package_version(pkg)
     if found != version:
-        sys.exit(f"vendor: {name} is {found} in node_modules, expected {version}; run `npm ci`")
+        sys.exit(
+            f"vendor: {name} is {found} in node_modules, expected {version}; run `npm ci`"
+        )
     return pkg
 
 
@@ -122,19 +124,31 @@ def wheel_name(name: str, version: str) -> str:
 
 def fetch_wheels(check: bool, problems: list[str]) -> int:
     dst = VENDOR / "pyodide"
-    missing = {n: v for n, v in LOCK_WHEELS.items() if not (dst / wheel_name(n, v)).exists()}
+    missing = {
+        n: v for n, v in LOCK_WHEELS.items() if not (dst / wheel_name(n, v)).exists()
+    }
     if not missing:
         return 0
     if check:
-        problems.extend(f"missing wheel: {wheel_name(n, v)}" for n, v in missing.items())
+        problems.extend(
+            f"missing wheel: {wheel_name(n, v)}" for n, v in missing.items()
+        )
         return 0
     dst.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [
-            sys.executable, "-m", "pip", "download", "-q",
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
             "--disable-pip-version-check",
-            "--only-binary=:all:", "--python-version", WHEEL_PYTHON, "--no-deps",
-            "-d", tmp,
+            "--only-binary=:all:",
+            "--python-version",
+            WHEEL_PYTHON,
+            "--no-deps",
+            "-d",
+            tmp,
             *(f"{n}=={v}" for n, v in missing.items()),
         ]
         subprocess.run(cmd, check=True)

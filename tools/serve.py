@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Serve the Spieltisch static site from the repository root on 127.0.0.1.
+
+Usage: python3 tools/serve.py [--port 8000] [--csp POLICY] [--quiet] [--root DIR]
+
+Importable: ``start(root, port, csp=None, quiet=True)`` runs the server in a
+background thread and returns ``(server, url)``; call ``server.shutdown()``
+and ``server.server_close()`` to stop it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import os
+import sys
+import threading
+import urllib.parse
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+# Explicit types: the platform's mimetypes database differs between machines
+# (and .mjs/.wasm/.webmanifest/.toml are missing from older ones).
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff": "font/woff",
+    ".woff2": "font/woff2",
+    ".ttf": "font/ttf",
+    ".webmanifest": "application/manifest+json",
+    "": "application/octet-stream",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """SimpleHTTPRequestHandler with fixed MIME types, CSP and no-cache."""
+
+    extensions_map = MIME_TYPES
+    csp: str | None = None
+    quiet: bool = False
+    protocol_version = "HTTP/1.1"  # keep-alive: many small module requests
+    server_version = "Spieltisch"
+    sys_version = ""
+
+    def guess_type(self, path: str) -> str:
+        ext = os.path.splitext(str(path))[1].lower()
+        return MIME_TYPES.get(ext, "application/octet-stream")
+
+    def is_servable(self, fs_path: str) -> bool:
+        """True when fs_path (from translate_path) may be served.
+
+        SimpleHTTPRequestHandler already drops '..' segments; on top of that
+        the resolved path (after symlinks) must stay inside the root, and
+        dot-files/-folders (.git, .ci, ...) are not served.
+        """
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(fs_path)
+        if real != root and not real.startswith(root + os.sep):
+            return False
+        rel = os.path.relpath(os.path.abspath(fs_path), os.path.abspath(self.directory))
+        return not any(
+            part.startswith(".") and part not in (".", ".well-known")
+            for part in rel.split(os.sep)
+        )
+
+    def send_head(self):
+        raw = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if "\0" in raw or "\\" in raw:
+            self.send_error(400, "Bad path")
+            return None
+        if not self.is_servable(self.translate_path(self.path)):
+            self.send_error(404, "File not found")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    root: str | os.PathLike,
+    port: int = 8000,
+    csp: str | None = None,
+    quiet: bool = False,
+) -> tuple[Server, str]:
+    root = os.path.realpath(root)
+    if not os.path.isdir(root):
+        raise FileNotFoundError(f"not a directory: {root}")
+    handler = type("SpieltischHandler", (Handler,), {"csp": csp, "quiet": quiet})
+    server = Server((HOST, port), partial(handler, directory=root))
+    url = f"http://{HOST}:{server.server_address[1]}/"
+    return server, url
+
+
+def start(
+    root: str | os.PathLike = ROOT,
+    port: int = 0,
+    csp: str | None = None,
+    quiet: bool = True,
+) -> tuple[Server, str]:
+    """Start serving root in a daemon thread; return (server, base URL)."""
+    server, url = make_server(root, port, csp, quiet)
+    thread = threading.Thread(
+        target=server.serve_forever, name="spieltisch-serve", daemon=True
+    )
+    thread.start()
+    return server, url
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve the Spieltisch site on 127.0.0.1.")
+    ap.add_argument(
+        "--port", type=int, default=8000, help="port (default 8000; 0 = any free port)"
+    )
+    ap.add_argument(
+        "--root", default=str(ROOT), help="directory to serve (default: repo root)"
+    )
+    ap.add_argument(
+        "--csp", default=None, help="add this Content-Security-Policy header"
+    )
+    ap.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = ap.parse_args(argv)
+    try:
+        server, url = make_server(args.root, args.port, args.csp, args.quiet)
+    except OSError as exc:
+        print(f"serve: cannot listen on {HOST}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Spieltisch is at {url}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
