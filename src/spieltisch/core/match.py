@@ -13,7 +13,7 @@ from .rng import Rng, mix_seed
 
 SAVE_FORMAT = "spieltisch-save"
 SAVE_VERSION = 1
-NAME_MAX = 24
+NAME_MAX = 32
 LEVELS = ("easy", "normal", "hard")
 
 

@@ -358,14 +358,15 @@ class HexenCocktail(Game):
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise BadActionText(_illegal("bad-text", "hexen.turn", "That is not a move."), repr(text))
-        parts = text.strip().split(":")
+        text = text.strip()
+        parts = text.split(":")
         kind = parts[0]
         try:
             if kind == "pass" and len(parts) == 1:
                 return PASS
             if kind == "play" and len(parts) == 3:
                 card, row = parts[1], int(parts[2]) - 1
-                if card in _DECK_SET and 0 <= row < SLOTS and parts[2].isdigit():
+                if card in _DECK_SET and 0 <= row < SLOTS and parts[2] == str(row + 1):
                     return Play(card, row)
             if kind == "take" and len(parts) == 2 and parts[1] in _DECK_SET:
                 return Take(parts[1])

@@ -1,0 +1,18 @@
+"""Engine contract: every registered game passes the generic checks."""
+
+import pytest
+
+from spieltisch.core.contract import check_game
+from spieltisch.games import GAMES
+
+CASES = []
+for gid, game in sorted(GAMES.items()):
+    counts = sorted({game.info.min_players, (game.info.min_players + game.info.max_players) // 2,
+                     game.info.max_players})
+    CASES += [(gid, n) for n in counts]
+
+
+@pytest.mark.parametrize("gid,players", CASES)
+def test_contract(gid, players):
+    stats = check_game(GAMES[gid], players, seeds=range(6))
+    assert stats["games"] == 6 and stats["actions"] > 0
