@@ -1,0 +1,1 @@
+"""Shared helpers for the Spieltisch test suite (Pyodide-in-Node, browser)."""
