@@ -1,0 +1,66 @@
+"""Suite-wide fixtures: the local site, Chromium, and watched pages.
+
+Keep this file to these fixtures; put feature-specific fixtures in a
+conftest.py inside the relevant tests/ subfolder.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support import browser as sb
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL (ends with /) of the repo root served on 127.0.0.1."""
+    server, url = sb.start_site()
+    yield url
+    sb.stop_site(server)
+
+
+@pytest.fixture(scope="session")
+def site_with_csp():
+    """Factory: site_with_csp(policy) -> base URL of a server sending that CSP."""
+    servers = {}
+
+    def make(policy: str) -> str:
+        if policy not in servers:
+            servers[policy] = sb.start_site(csp=policy)
+        return servers[policy][1]
+
+    yield make
+    for server, _ in servers.values():
+        sb.stop_site(server)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless system Chromium (shared by the session)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = sb.launch_chromium(pw)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Factory: new_page(**context_options) -> page in a fresh context.
+
+    The page has .outside_requests, .console_errors and .page_errors; the
+    test fails if any request left 127.0.0.1.
+    """
+    pages = []
+
+    def make(**context_options):
+        page = sb.open_page(browser, **context_options)
+        pages.append(page)
+        return page
+
+    yield make
+    outside = [url for page in pages for url in page.outside_requests]
+    for page in pages:
+        page.context.close()
+    if outside:
+        pytest.fail(f"requests left 127.0.0.1: {outside}")
