@@ -1,0 +1,308 @@
+"""Hexen Cocktail on screen: five potion rows in SVG, the hand as buttons.
+
+Clicks: a hand card carries ``data-ui="select:<card>"``; with a card selected,
+each row carries ``play:<card>:<row>`` (as data-action when legal, else as
+data-illegal); after an explosion every row card carries ``take:<card>``; in a
+bonus play a Pass button carries ``pass``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..context import Ctx
+from ..html import attrs, esc
+
+RULE_IDS = (
+    "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
+    "hexen.explosion", "hexen.bonus", "hexen.end", "hexen.score", "hexen.ties",
+    "hexen.hidden", "core.chance",
+)
+
+COLOURS = ("R", "B", "G", "Y", "P", "K")
+
+# ---- card names -----------------------------------------------------------------
+
+
+def _value(card: str) -> int:
+    try:
+        return int(card[1:])
+    except ValueError:
+        return 0
+
+
+def card_name(card: str, ctx: Ctx) -> str:
+    if not isinstance(card, str) or len(card) < 2 or card[0] not in COLOURS:
+        return str(card)
+    return ctx.tr("hexen_cocktail.card", colour=ctx.tr(f"hexen_cocktail.colour.{card[0]}"),
+                  value=card[1:])
+
+
+def potion_name(potion: str, ctx: Ctx) -> str:
+    if not isinstance(potion, str) or len(potion) < 2 or potion[0] not in COLOURS:
+        return str(potion)
+    return ctx.tr("hexen_cocktail.potion", colour=ctx.tr(f"hexen_cocktail.colour.{potion[0]}"),
+                  value=potion[1:])
+
+
+def param(name: str, value: Any, ctx: Ctx) -> str:
+    """Plain text for a log / illegal-reason parameter."""
+    if name == "seat":
+        return ctx.name(value)
+    if name == "card":
+        return card_name(str(value), ctx)
+    if name == "potion":
+        return potion_name(str(value), ctx)
+    return str(value)
+
+
+# ---- SVG pieces -------------------------------------------------------------------
+
+
+def shape(colour: str, cx: float, cy: float, r: float) -> str:
+    """A symbol per colour, so colour is never the only signal."""
+    if colour == "R":  # triangle
+        return (f'<polygon class="sym" points="{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy + r * 0.8:.1f} '
+                f'{cx - r:.1f},{cy + r * 0.8:.1f}"/>')
+    if colour == "B":  # circle
+        return f'<circle class="sym" cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 0.9:.1f}"/>'
+    if colour == "G":  # square
+        s = r * 0.8
+        return f'<rect class="sym" x="{cx - s:.1f}" y="{cy - s:.1f}" width="{2 * s:.1f}" height="{2 * s:.1f}"/>'
+    if colour == "Y":  # star
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append(f"{cx + rad * math.cos(a):.1f},{cy + rad * math.sin(a):.1f}")
+        return f'<polygon class="sym" points="{" ".join(pts)}"/>'
+    if colour == "P":  # diamond
+        return (f'<polygon class="sym" points="{cx:.1f},{cy - r:.1f} {cx + r * 0.75:.1f},{cy:.1f} '
+                f'{cx:.1f},{cy + r:.1f} {cx - r * 0.75:.1f},{cy:.1f}"/>')
+    # black / wild: a hexagon-ish asterisk
+    return (f'<g class="sym"><rect x="{cx - r * 0.18:.1f}" y="{cy - r:.1f}" width="{r * 0.36:.1f}" height="{2 * r:.1f}"/>'
+            f'<rect x="{cx - r * 0.18:.1f}" y="{cy - r:.1f}" width="{r * 0.36:.1f}" height="{2 * r:.1f}" '
+            f'transform="rotate(60 {cx:.1f} {cy:.1f})"/>'
+            f'<rect x="{cx - r * 0.18:.1f}" y="{cy - r:.1f}" width="{r * 0.36:.1f}" height="{2 * r:.1f}" '
+            f'transform="rotate(-60 {cx:.1f} {cy:.1f})"/></g>')
+
+
+CARD_W, CARD_H = 64, 92
+
+
+def card_face(card: str, w: float = CARD_W, h: float = CARD_H, *, potion: bool = False) -> str:
+    """Card artwork at the origin (no interaction attributes)."""
+    colour, value = card[0], card[1:]
+    kind = "potion" if potion else "ingr"
+    big = h * 0.36
+    return (
+        f'<rect class="face" width="{w}" height="{h}" rx="{w * 0.12:.1f}"/>'
+        + (f'<rect class="inner" x="4" y="4" width="{w - 8}" height="{h - 8}" rx="{w * 0.09:.1f}"/>' if potion else "")
+        + f'<text class="val" x="{w / 2:.1f}" y="{h * 0.42:.1f}" font-size="{big:.1f}">{esc(value)}</text>'
+        + shape(colour, w / 2, h * 0.7, w * 0.17)
+        + f'<text class="corner" x="6" y="{h * 0.17:.1f}" font-size="{h * 0.13:.1f}">{esc(colour)}</text>'
+        + (f'<text class="tag" x="{w - 6:.1f}" y="{h * 0.17:.1f}" font-size="{h * 0.12:.1f}">\u2697</text>' if kind == "potion" else "")
+    )
+
+
+def card_svg_small(card: str, *, potion: bool = False, w: int = 24, h: int = 34) -> str:
+    """A small inline SVG of a card (chips, hand buttons)."""
+    return (f'<svg class="mini c-{esc(card[0])}{" potion" if potion else ""}" viewBox="0 0 {w} {h}" '
+            f'width="{w}" height="{h}" aria-hidden="true" focusable="false">'
+            f'<rect class="face" width="{w}" height="{h}" rx="3"/>'
+            f'<text class="val" x="{w / 2}" y="{h * 0.45:.1f}" font-size="{h * 0.38:.1f}">{esc(card[1:])}</text>'
+            f'{shape(card[0], w / 2, h * 0.74, w * 0.17)}</svg>')
+
+
+# ---- the board -------------------------------------------------------------------
+
+ROW_H = 120
+VIEW_W = 1000
+
+
+def _interactive(a: dict[str, str], label: str) -> str:
+    if not a:
+        return ""
+    return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
+
+
+def board(view: dict, ctx: Ctx) -> str:
+    rows = view["rows"]
+    potions = view["potions"]
+    phase = view["phase"]
+    my_turn = ctx.viewer is not None and view["to_move"] == ctx.viewer
+    boom_row = view["row"] if phase in ("pick", "refill") else -1
+    parts = []
+    for r in range(len(rows)):
+        parts.append(_row(view, ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase))
+    height = ROW_H * len(rows)
+    note = _last_boom(ctx)
+    pile = ctx.h("hexen_cocktail.potions_left", count=len(view["potion_pool"]))
+    return (
+        '<div class="hx-board" data-board>'
+        f'<div class="hx-info"><span class="pile">{pile}</span>{note}</div>'
+        f'<svg class="hx-rows" viewBox="0 0 {VIEW_W} {height}" role="group" '
+        f'aria-label="{esc(ctx.tr("game.hexen_cocktail.title"))}">'
+        + "".join(parts) + "</svg></div>"
+    )
+
+
+def _last_boom(ctx: Ctx) -> str:
+    for key, params in reversed(ctx.log):
+        if key == "hexen_cocktail.log.explode":
+            text = ctx.tr("hexen_cocktail.last_boom", name=ctx.name(params.get("seat")),
+                          potion=potion_name(str(params.get("potion")), ctx))
+            return f'<span class="boom-note">{esc(text)}</span>'
+    return ""
+
+
+def _row(view: dict, ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool,
+         my_turn: bool, phase: str) -> str:
+    y = r * ROW_H
+    total = sum(_value(c) for c in cards)
+    limit = _value(potion) if potion else 0
+    row_no = r + 1
+    cls = ["row"]
+    row_attrs: dict[str, str] = {}
+    if potion:
+        label = ctx.tr("hexen_cocktail.row_label", row=row_no, potion=potion_name(potion, ctx),
+                       sum=total, value=limit)
+        ratio = total / limit if limit else 1
+        if ratio >= 0.85:
+            cls.append("row--hot")
+        elif ratio >= 0.6:
+            cls.append("row--warm")
+    else:
+        label = ctx.tr("hexen_cocktail.row", row=row_no)
+    if boomed:
+        cls.append("row--boom")
+    if ctx.viewer is not None and not ctx.curtain:
+        if ctx.selected:
+            text = f"play:{ctx.selected}:{row_no}"
+            row_attrs = ctx.target(text)
+            label = ctx.tr("hexen_cocktail.row_play", card=card_name(ctx.selected, ctx), row=row_no)
+            cls.append("row--target" if text in ctx.legal else "row--blocked")
+        elif my_turn and phase in ("play", "bonus"):
+            row_attrs = {"data-ui": "hint:hexen_cocktail.select_first"}
+    out = [f'<g class="{" ".join(cls)}" data-row="{row_no}" transform="translate(0 {y})"'
+           f'{_interactive(row_attrs, label)}>',
+           f'<rect class="band" x="2" y="4" width="{VIEW_W - 4}" height="{ROW_H - 8}" rx="12"/>']
+    # the potion card
+    out.append('<g transform="translate(12 14)">')
+    if potion:
+        out.append(f'<g class="card potion c-{esc(potion[0])}">{card_face(potion, 70, CARD_H, potion=True)}</g>')
+    elif boomed:
+        out.append(f'<g class="card empty boom"><rect class="face" width="70" height="{CARD_H}" rx="8"/>'
+                   f'<text class="boom-text" x="35" y="{CARD_H / 2 + 6}">\u2739</text></g>')
+    else:
+        out.append(f'<g class="card empty"><rect class="face" width="70" height="{CARD_H}" rx="8"/></g>')
+    out.append("</g>")
+    # ingredient cards
+    n = len(cards)
+    span = 740
+    step = min(CARD_W + 8, (span - CARD_W) / (n - 1)) if n > 1 else 0
+    taking = ctx.viewer is not None and not ctx.curtain and phase == "pick" and my_turn
+    for i, card in enumerate(cards):
+        x = 100 + i * step
+        cattrs = ""
+        if taking:
+            text = f"take:{card}"
+            a = ctx.target(text)
+            cattrs = _interactive(a, card_name(card, ctx))
+        ccls = "card c-" + esc(card[0]) + (" takeable" if taking and f"take:{card}" in ctx.legal else "")
+        out.append(f'<g class="{ccls}" transform="translate({x:.1f} 14)"{cattrs}>'
+                   f'<title>{esc(card_name(card, ctx))}</title>{card_face(card)}</g>')
+    # sum / value and a meter
+    if potion:
+        out.append(f'<text class="sum" x="{VIEW_W - 16}" y="56">'
+                   f'{esc(ctx.tr("hexen_cocktail.row_sum", sum=total, value=limit))}</text>')
+        fill = max(0.0, min(1.0, total / limit if limit else 1.0))
+        out.append(f'<rect class="meter" x="{VIEW_W - 126}" y="72" width="110" height="12" rx="6"/>'
+                   f'<rect class="meter-fill" x="{VIEW_W - 126}" y="72" width="{110 * fill:.1f}" '
+                   f'height="12" rx="6"/>')
+    elif boomed:
+        out.append(f'<text class="sum boom-label" x="{VIEW_W - 16}" y="56">{ctx.h("hexen_cocktail.row_boom")}</text>')
+    else:
+        out.append(f'<text class="sum empty-label" x="{VIEW_W - 16}" y="56">{ctx.h("hexen_cocktail.row_empty")}</text>')
+    out.append(f'<text class="rowno" x="{VIEW_W - 16}" y="104">{esc(ctx.tr("hexen_cocktail.row", row=row_no))}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+# ---- the hand ----------------------------------------------------------------------
+
+
+def hand(view: dict, ctx: Ctx) -> str:
+    cards = view.get("hand")
+    if cards is None or ctx.viewer is None or ctx.curtain:
+        return ""
+    items = []
+    seen_selected = False
+    for card in cards:
+        pressed = card == ctx.selected and not seen_selected
+        seen_selected = seen_selected or pressed
+        name = card_name(card, ctx)
+        items.append(
+            f'<button type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
+            f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
+            f'aria-label="{esc(name)}">'
+            f'<svg viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true" focusable="false">'
+            f'<g class="card c-{esc(card[0])}">{card_face(card)}</g></svg>'
+            f'</button>'
+        )
+    body = "".join(items) if items else f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
+    extra = ""
+    if "pass" in ctx.legal:
+        extra = (f'<button type="button" class="btn btn-pass" data-action="pass">'
+                 f'{ctx.h("hexen_cocktail.pass")}</button>')
+    return (f'<div class="hand" data-hand role="group" aria-label="{ctx.h("hexen_cocktail.hand")}">'
+            f'<h2 class="hand-title">{ctx.h("hexen_cocktail.hand")}</h2>'
+            f'<div class="hand-cards">{body}</div>{extra}</div>')
+
+
+def prompt(view: dict, ctx: Ctx) -> str:
+    if ctx.viewer is None or ctx.curtain or view["to_move"] != ctx.viewer:
+        return ""
+    phase = view["phase"]
+    if phase == "pick":
+        return ctx.tr("hexen_cocktail.prompt.pick", row=view["row"] + 1)
+    if ctx.selected:
+        return ctx.tr("hexen_cocktail.prompt.selected", card=card_name(ctx.selected, ctx))
+    if phase == "bonus":
+        return ctx.tr("hexen_cocktail.prompt.bonus")
+    return ctx.tr("hexen_cocktail.prompt.play")
+
+
+# ---- seats and the end ---------------------------------------------------------------
+
+
+def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
+    taken = view["taken"][seat]
+    chips = "".join(
+        f'<span class="chip" title="{esc(potion_name(p, ctx))}">{card_svg_small(p, potion=True)}'
+        f'<span class="sr">{esc(potion_name(p, ctx))}</span></span>' for p in taken
+    ) or f'<span class="muted">{ctx.h("hexen_cocktail.taken_none")}</span>'
+    known = ""
+    if not ctx.curtain and seat != ctx.viewer and view["known"][seat]:
+        names = ", ".join(card_name(c, ctx) for c in view["known"][seat])
+        known = f'<div class="known">{esc(ctx.tr("hexen_cocktail.known", cards=names))}</div>'
+    return (
+        f'<div class="facts"><span>{ctx.h("hexen_cocktail.cards", count=view["hand_sizes"][seat])}</span>'
+        f'<span>{ctx.h("hexen_cocktail.penalty", points=view["penalty"][seat])}</span></div>'
+        f'<div class="chips">{chips}</div>{known}'
+    )
+
+
+def final(views: list[dict], outcome: Any, seat: int, ctx: Ctx) -> str:
+    mine = views[seat]
+    hand_cards = mine.get("hand") or []
+    potions = mine["penalty"][seat]
+    hand_pts = sum(10 if _value(c) == 0 else _value(c) for c in hand_cards)
+    left = ", ".join(card_name(c, ctx) for c in hand_cards) or "–"
+    return (
+        f'<div class="final-detail">'
+        f'<span>{ctx.h("hexen_cocktail.score_detail", potions=potions, hand=hand_pts)}</span> · '
+        f'<span>{ctx.h("hexen_cocktail.potions_taken", count=len(mine["taken"][seat]))}</span> · '
+        f'<span>{esc(ctx.tr("hexen_cocktail.left_in_hand", cards=left))}</span></div>'
+    )

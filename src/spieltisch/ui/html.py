@@ -1,0 +1,45 @@
+"""Tiny HTML helpers. ``esc`` is THE escape used for every dynamic string."""
+
+from __future__ import annotations
+
+from html import escape as _escape
+from typing import Any, Mapping
+
+
+def esc(value: Any) -> str:
+    """Escape text for HTML element content *and* quoted attribute values."""
+    return _escape("" if value is None else str(value), quote=True)
+
+
+def attrs(values: Mapping[str, Any]) -> str:
+    """`` name="value"`` pairs: ``True`` -> bare attribute, ``None``/``False``
+    -> left out. Every value is escaped."""
+    out = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            out.append(f" {name}")
+        else:
+            out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def tag(name: str, content: str = "", **kw: Any) -> str:
+    """``<name attrs>content</name>``; ``content`` is trusted HTML. Keyword
+    names use ``_`` for ``-`` and a trailing ``_`` for reserved words
+    (``class_``)."""
+    a = {k.rstrip("_").replace("_", "-"): v for k, v in kw.items()}
+    return f"<{name}{attrs(a)}>{content}</{name}>"
+
+
+def button(label_html: str, *, ui: str | None = None, action: str | None = None,
+           illegal: str | None = None, cls: str = "btn", disabled: bool = False,
+           **kw: Any) -> str:
+    """A real ``<button type=button>`` (Enter/Space work) with one data hook."""
+    return tag("button", label_html, type="button", class_=cls, data_ui=ui,
+               data_action=action, data_illegal=illegal, disabled=disabled, **kw)
+
+
+def paragraphs(text: str) -> str:
+    return "".join(f"<p>{esc(p)}</p>" for p in text.split("\n\n") if p.strip())

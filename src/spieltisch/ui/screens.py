@@ -1,0 +1,346 @@
+"""The generic screens: hub, new game, the play frame, curtain, rules panel,
+game over and the status line. Game-specific parts come from ``boards``.
+
+Every function returns HTML text; every player-given string goes through
+``esc`` (directly or via ``Ctx.h``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..i18n import LANGS, t
+from .context import Ctx
+from .html import attrs, button, esc, paragraphs
+
+# Player ranges of games not built yet (built games take theirs from GameInfo).
+PLANNED_PLAYERS = {
+    "hexen_cocktail": (2, 8),
+    "saboteur": (3, 10),
+    "potions_brew": (2, 6),
+    "saus_und_braus": (2, 4),
+    "brauzeit": (1, 6),
+}
+
+
+def i18n_attrs(key: str, **params: Any) -> str:
+    """``data-i18n`` (+ args) so the static page can be re-translated."""
+    a = {"data-i18n": key}
+    if params:
+        a["data-i18n-args"] = ";".join(f"{k}={v}" for k, v in params.items())
+    return attrs(a)
+
+
+# ---- hub ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveRow:
+    slot: str
+    game_id: str
+    names: tuple[str, ...]
+    moves: int
+    finished: bool
+    confirm_delete: bool = False
+
+
+@dataclass(frozen=True)
+class BrokenRow:
+    key: str
+    code: str
+    confirm_delete: bool = False
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    game_id: str
+    built: bool
+    min_players: int
+    max_players: int
+
+
+def game_card(lang: str, card: CardInfo) -> str:
+    gid = card.game_id
+    title = f'<h3{i18n_attrs(f"game.{gid}.title")}>{esc(t(lang, f"game.{gid}.title"))}</h3>'
+    players = (f'<p class="players"{i18n_attrs("hub.players", min=card.min_players, max=card.max_players)}>'
+               f'{esc(t(lang, "hub.players", min=card.min_players, max=card.max_players))}</p>')
+    blurb = f'<p class="blurb"{i18n_attrs(f"game.{gid}.blurb")}>{esc(t(lang, f"game.{gid}.blurb"))}</p>'
+    if card.built:
+        foot = (f'<a class="btn btn-primary" href="#/new/{esc(gid)}" data-ui="new:{esc(gid)}"'
+                f'{i18n_attrs("hub.new")}>{esc(t(lang, "hub.new"))}</a>')
+        return (f'<li class="game-card game-{esc(gid)}" data-game-card="{esc(gid)}">'
+                f'<div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
+    foot = f'<p class="soon"{i18n_attrs("hub.coming_soon")}>{esc(t(lang, "hub.coming_soon"))}</p>'
+    return (f'<li class="game-card game-{esc(gid)} is-soon" data-game-card="{esc(gid)}" data-coming-soon '
+            f'aria-disabled="true"><div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
+
+
+def hub_cards(lang: str, cards: Sequence[CardInfo]) -> str:
+    return (f'<section class="hub-games" aria-labelledby="hub-h"><h2 id="hub-h"{i18n_attrs("hub.heading")}>'
+            f'{esc(t(lang, "hub.heading"))}</h2><ul class="game-grid">'
+            + "".join(game_card(lang, c) for c in cards) + "</ul></section>")
+
+
+def hub(lang: str, cards: Sequence[CardInfo], saves: Sequence[SaveRow],
+        broken: Sequence[BrokenRow]) -> str:
+    out = [hub_cards(lang, cards)]
+    out.append(f'<section class="hub-saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(t(lang, "hub.saves"))}</h2>')
+    if saves:
+        out.append('<ul class="save-list">')
+        for s in saves:
+            out.append(_save_row(lang, s))
+        out.append("</ul>")
+    else:
+        out.append(f'<p class="muted">{esc(t(lang, "hub.no_saves"))}</p>')
+    out.append('<div class="import">'
+               + button(esc(t(lang, "hub.import")), ui="import", cls="btn")
+               + f'<span class="muted">{esc(t(lang, "hub.import_hint"))}</span></div>')
+    out.append("</section>")
+    if broken:
+        out.append(f'<section class="hub-broken"><h2>{esc(t(lang, "hub.broken_heading"))}</h2><ul class="broken-list">')
+        for b in broken:
+            reason = t(lang, f"save.error.{b.code}")
+            if reason == f"save.error.{b.code}":
+                reason = t(lang, "save.error.unknown")
+            msg = t(lang, "hub.broken", reason=reason)
+            delete = (button(esc(t(lang, "hub.delete_confirm")), ui=f"delete-confirm:{b.key}", cls="btn btn-danger")
+                      if b.confirm_delete else button(esc(t(lang, "hub.delete")), ui=f"delete:{b.key}", cls="btn"))
+            out.append(f'<li class="broken" data-broken-save="{esc(b.key)}"><p>{esc(msg)}</p>'
+                       f'<div class="row-btns">{button(esc(t(lang, "hub.broken_export")), ui=f"export-broken:{b.key}")}'
+                       f'{delete}</div></li>')
+        out.append("</ul></section>")
+    return '<div class="hub">' + "".join(out) + "</div>"
+
+
+def _save_row(lang: str, s: SaveRow) -> str:
+    names = ", ".join(s.names)
+    state = t(lang, "hub.finished") if s.finished else t(lang, "hub.in_progress")
+    go = button(esc(t(lang, "hub.show_result" if s.finished else "hub.continue")),
+                ui=f"continue:{s.slot}", cls="btn btn-primary")
+    delete = (button(esc(t(lang, "hub.delete_confirm")), ui=f"delete-confirm:{s.slot}", cls="btn btn-danger")
+              if s.confirm_delete else button(esc(t(lang, "hub.delete")), ui=f"delete:{s.slot}", cls="btn"))
+    return (f'<li class="save" data-save="{esc(s.slot)}">'
+            f'<div class="save-main"><strong>{esc(t(lang, f"game.{s.game_id}.title"))}</strong>'
+            f'<span class="save-names">{esc(names)}</span>'
+            f'<span class="muted">{esc(state)} · {esc(t(lang, "hub.moves", count=s.moves))}</span></div>'
+            f'<div class="row-btns">{go}{button(esc(t(lang, "hub.export")), ui=f"export:{s.slot}")}{delete}</div></li>')
+
+
+# ---- new game ------------------------------------------------------------------------
+
+
+@dataclass
+class Draft:
+    game_id: str
+    seats: int
+    names: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    levels: list[str] = field(default_factory=list)
+    seed: str = ""
+    options: dict = field(default_factory=dict)
+    error: str = ""
+
+
+def _select(name: str, options: Sequence[tuple[str, str]], value: str, label_id: str | None = None,
+            **kw: Any) -> str:
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(text)}</option>'
+                   for v, text in options)
+    return f'<select name="{esc(name)}"{attrs({"id": label_id, **kw})}>{opts}</select>'
+
+
+def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
+    title = t(lang, f"game.{info.id}.title")
+    out = [f'<form class="new-game" data-new-game="{esc(info.id)}" novalidate>',
+           f'<h2>{esc(t(lang, "new.heading", game=title))}</h2>']
+    if draft.error:
+        out.append(f'<p class="form-error" role="alert">{esc(draft.error)}</p>')
+    seat_opts = [(str(n), str(n)) for n in range(info.min_players, info.max_players + 1)]
+    out.append(f'<div class="field"><label for="f-seats">{esc(t(lang, "new.seats"))}</label>'
+               + _select("seats", seat_opts, str(draft.seats), "f-seats") + "</div>")
+    out.append('<ol class="seat-list">')
+    kind_opts = [("human", t(lang, "new.kind.human")), ("bot", t(lang, "new.kind.bot"))]
+    level_opts = [(lv, t(lang, f"level.{lv}")) for lv in levels]
+    for i in range(draft.seats):
+        kind = draft.kinds[i]
+        out.append(
+            f'<li class="seat-row" data-seat="{i}"><fieldset><legend>{esc(t(lang, "new.seat", number=i + 1))}</legend>'
+            f'<div class="field"><label for="f-s{i}-name">{esc(t(lang, "new.name"))}</label>'
+            f'<input id="f-s{i}-name" name="seat-{i}-name" type="text" maxlength="24" autocomplete="off" '
+            f'value="{esc(draft.names[i])}"></div>'
+            f'<div class="field"><label for="f-s{i}-kind">{esc(t(lang, "new.kind"))}</label>'
+            + _select(f"seat-{i}-kind", kind_opts, kind, f"f-s{i}-kind") + "</div>"
+            f'<div class="field{" is-off" if kind != "bot" else ""}"><label for="f-s{i}-level">{esc(t(lang, "new.level"))}</label>'
+            + _select(f"seat-{i}-level", level_opts, draft.levels[i], f"f-s{i}-level",
+                      disabled=kind != "bot") + "</div></fieldset></li>"
+        )
+    out.append("</ol>")
+    out.append(f'<div class="field"><label for="f-seed">{esc(t(lang, "new.seed"))}</label>'
+               f'<input id="f-seed" name="seed" type="text" inputmode="numeric" maxlength="40" autocomplete="off" '
+               f'value="{esc(draft.seed)}" aria-describedby="f-seed-hint">'
+               f'<small id="f-seed-hint" class="muted">{esc(t(lang, "new.seed_hint"))}</small></div>')
+    out.append(f'<fieldset class="options"><legend>{esc(t(lang, "new.options"))}</legend>')
+    if not info.options:
+        out.append(f'<p class="muted">{esc(t(lang, "new.no_options"))}</p>')
+    for name, default in info.options:
+        value = draft.options.get(name, default)
+        label = esc(t(lang, f"{info.id}.option.{name}"))
+        fid = f"f-opt-{esc(name)}"
+        if isinstance(default, bool):
+            out.append(f'<div class="field check"><input id="{fid}" type="checkbox" name="option-{esc(name)}"'
+                       f'{" checked" if value else ""}><label for="{fid}">{label}</label></div>')
+        elif isinstance(default, int):
+            out.append(f'<div class="field"><label for="{fid}">{label}</label><input id="{fid}" type="number" '
+                       f'name="option-{esc(name)}" value="{esc(value)}"></div>')
+        else:
+            out.append(f'<div class="field"><label for="{fid}">{label}</label><input id="{fid}" type="text" '
+                       f'name="option-{esc(name)}" value="{esc(value)}"></div>')
+    out.append("</fieldset>")
+    out.append('<div class="form-btns">'
+               + button(esc(t(lang, "new.start")), ui="start", cls="btn btn-primary")
+               + f'<a class="btn" href="#/" data-ui="hub">{esc(t(lang, "new.back"))}</a></div></form>')
+    return "".join(out)
+
+
+def message_screen(lang: str, key: str, **params: Any) -> str:
+    return (f'<div class="notice"><p>{esc(t(lang, key, **params))}</p>'
+            f'<a class="btn" href="#/" data-ui="hub">{esc(t(lang, "play.hub"))}</a></div>')
+
+
+# ---- playing ---------------------------------------------------------------------------
+
+PLAY_REGIONS = ("top", "board", "hand", "side", "rules", "overlay")
+
+
+def play_frame(regions: dict[str, str]) -> str:
+    r = {k: regions.get(k, "") for k in PLAY_REGIONS}
+    return (
+        '<div class="play">'
+        f'<div class="play-top" data-region="top">{r["top"]}</div>'
+        '<div class="play-main">'
+        f'<div class="play-board" data-region="board">{r["board"]}</div>'
+        f'<div class="play-hand" data-region="hand">{r["hand"]}</div>'
+        '</div>'
+        f'<aside class="play-side" data-region="side">{r["side"]}</aside>'
+        f'<div data-region="rules">{r["rules"]}</div>'
+        f'<div data-region="overlay">{r["overlay"]}</div>'
+        '</div>'
+    )
+
+
+def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool) -> str:
+    undo = button(ctx.h("play.undo"), ui="undo", cls="btn", disabled=not can_undo)
+    return (
+        f'<div class="turn{" is-thinking" if thinking else ""}"><h2 class="game-title">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
+        f'<p class="whose">{esc(turn_text)}</p>'
+        + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else "")
+        + '</div><div class="tools">'
+        + undo
+        + button(ctx.h("play.rules"), ui="rules", cls="btn")
+        + button(ctx.h("play.export"), ui="export", cls="btn")
+        + f'<a class="btn" href="#/" data-ui="hub">{ctx.h("play.hub")}</a></div>'
+    )
+
+
+def side(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kinds: Sequence[str],
+         levels: Sequence[str | None], log_lines: Sequence[tuple[int, str]]) -> str:
+    seats = []
+    for i, name in enumerate(ctx.names):
+        who = ctx.h("play.bot", level=t(ctx.lang, f"level.{levels[i]}")) if kinds[i] == "bot" else ctx.h("play.human")
+        you = f' <span class="you">{ctx.h("play.you")}</span>' if i == ctx.viewer and not ctx.curtain else ""
+        mark = f'<span class="to-move">{ctx.h("play.to_move")}</span>' if i == to_act else ""
+        seats.append(
+            f'<li class="seat{" is-active" if i == to_act else ""}" data-seat="{i}">'
+            f'<div class="seat-head"><span class="seat-name">{esc(name)}</span>{you}{mark}</div>'
+            f'<div class="seat-kind muted">{who}</div>'
+            f'{board_mod.seat_info(view, i, ctx)}</li>'
+        )
+    if log_lines:
+        items = "".join(f'<li value="{n}">{esc(text)}</li>' for n, text in reversed(log_lines))
+        log = f'<ol class="log" reversed>{items}</ol>'
+    else:
+        log = f'<p class="muted">{ctx.h("play.log_empty")}</p>'
+    return (f'<section class="seats"><h2>{ctx.h("play.players")}</h2><ul class="seat-list-play">{"".join(seats)}</ul></section>'
+            f'<section class="moves" data-log><h2>{ctx.h("play.log")}</h2>{log}</section>')
+
+
+def curtain(ctx: Ctx, name: str, *, can_undo: bool = False) -> str:
+    return (
+        '<div id="curtain" class="curtain" role="dialog" aria-modal="false" aria-labelledby="curtain-h">'
+        f'<h2 id="curtain-h">{ctx.h("curtain.heading", name=name)}</h2>'
+        f'<p>{ctx.h("curtain.text", name=name)}</p>'
+        + button(ctx.h("curtain.reveal", name=name), ui="reveal", cls="btn btn-primary btn-big")
+        + "</div>"
+    )
+
+
+def rules_panel(lang: str, game_id: str, rule_ids: Sequence[str], *, open_: bool,
+                focus: str | None = None) -> str:
+    sections = []
+    for rid in rule_ids:
+        sections.append(
+            f'<section class="rule{" is-focus" if rid == focus else ""}" data-rule="{esc(rid)}" id="rule-{esc(rid)}" tabindex="-1">'
+            f'<h3>{esc(t(lang, f"rules.{rid}.title"))}</h3>{paragraphs(t(lang, f"rules.{rid}.body"))}</section>'
+        )
+    title = t(lang, f"game.{game_id}.title")
+    return (
+        f'<aside id="rules" class="rules-panel" aria-labelledby="rules-h"{" hidden" if not open_ else ""}>'
+        f'<div class="rules-head"><h2 id="rules-h">{esc(t(lang, "rules.heading", game=title))}</h2>'
+        + button(esc(t(lang, "rules.close")), ui="rules-close", cls="btn")
+        + "</div>" + "".join(sections) + "</aside>"
+    )
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    seat: int
+    place: int
+    score: int
+    winner: bool
+    detail_html: str
+
+
+def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalRow],
+             winners: Sequence[int]) -> str:
+    names = t(ctx.lang, "over.and").join(ctx.name(w) for w in winners)
+    head = ctx.tr("over.winner" if len(winners) == 1 else "over.winners", names=names)
+    body = "".join(
+        f'<tr class="{"is-winner" if r.winner else ""}" data-final-seat="{r.seat}"><td>{r.place}</td>'
+        f'<th scope="row">{esc(ctx.name(r.seat))}{" ★" if r.winner else ""}</th>'
+        f'<td class="num">{r.score}</td><td class="detail">{r.detail_html}</td></tr>'
+        for r in rows
+    )
+    return (
+        '<div class="gameover" data-gameover role="dialog" aria-labelledby="over-h">'
+        f'<h2 id="over-h">{ctx.h("over.heading")}</h2>'
+        f'<p class="winner">{esc(head)}</p>'
+        f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
+        f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
+        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"></th></tr></thead><tbody>{body}</tbody></table>'
+        '<div class="form-btns">'
+        + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
+        + button(ctx.h("over.hub"), ui="hub", cls="btn")
+        + "</div></div>"
+    )
+
+
+# ---- status line -------------------------------------------------------------------------
+
+
+def status(lang: str, text: str, *, rule_id: str | None = None, kind: str = "info") -> str:
+    if not text:
+        return ""
+    out = f'<p class="msg msg-{esc(kind)}">{esc(text)}'
+    if rule_id:
+        title = t(lang, f"rules.{rule_id}.title")
+        out += (f' <span class="rule-ref">{esc(t(lang, "play.rule", title=title))}</span> '
+                + button(esc(t(lang, "play.read_rule")), ui=f"rules:{rule_id}", cls="btn btn-link"))
+    return out + "</p>"
+
+
+def lang_switch(lang: str) -> str:
+    return "".join(
+        button(esc(t(code, f"lang.{code}")), ui=f"lang:{code}", cls="btn btn-lang" + (" is-current" if code == lang else ""),
+               aria_pressed="true" if code == lang else "false", lang=code)
+        for code in LANGS
+    )
