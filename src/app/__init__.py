@@ -1,0 +1,1 @@
+"""The browser adapter: the only code that imports js / pyscript / pyodide."""

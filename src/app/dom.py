@@ -1,0 +1,326 @@
+"""DOM adapter: storage, one delegated listener per event type on the page
+root, hash routing, the bot loop, file export/import.
+
+All game logic is in ``spieltisch.ui.controller``; this module only moves
+events in and HTML out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import js  # noqa: F401  (the browser)
+from js import URL, Blob, Object, document, window
+from pyodide.ffi import JsException, create_proxy, jsnull, to_js
+
+from spieltisch.i18n import t
+from spieltisch.ui.controller import Controller, Storage, StorageFull
+
+HOOKS = "[data-action],[data-illegal],[data-ui]"
+
+
+def nil(value) -> bool:
+    """JS null arrives as ``jsnull`` (not None) in this Pyodide."""
+    return value is None or value is jsnull
+PLAY_SUBREGIONS = ("top", "board", "hand", "side", "rules", "overlay")
+FOCUS_ATTRS = ("data-card", "data-row", "data-ui", "data-action", "data-illegal", "id")
+
+
+class LocalStorage(Storage):
+    """window.localStorage; a refused write becomes StorageFull."""
+
+    def __init__(self):
+        try:
+            self._ls = window.localStorage
+            self._ls.length  # noqa: B018 - may throw in locked-down browsers
+        except Exception:  # noqa: BLE001
+            self._ls = None
+        self._fallback: dict[str, str] = {}
+
+    def get(self, key):
+        if self._ls is None:
+            return self._fallback.get(key)
+        value = self._ls.getItem(key)
+        return None if nil(value) else str(value)
+
+    def set(self, key, value):
+        if self._ls is None:
+            raise StorageFull(key)
+        try:
+            self._ls.setItem(key, value)
+        except JsException as err:
+            raise StorageFull(str(err)) from None
+
+    def remove(self, key):
+        if self._ls is None:
+            self._fallback.pop(key, None)
+            return
+        self._ls.removeItem(key)
+
+    def keys(self):
+        if self._ls is None:
+            return list(self._fallback)
+        return [str(self._ls.key(i)) for i in range(self._ls.length)]
+
+
+def _query_param(name: str) -> str | None:
+    params = js.URLSearchParams.new(window.location.search)
+    value = params.get(name)
+    return None if nil(value) else str(value)
+
+
+class App:
+    def __init__(self):
+        self.root = document.getElementById("app")
+        self.status = document.getElementById("status")
+        self.file_input = document.getElementById("import-file")
+        delay = _query_param("botdelay")
+        try:
+            self.bot_delay = max(0.0, float(delay) / 1000.0) if delay is not None else 0.5
+        except ValueError:
+            self.bot_delay = 0.5
+        self.ctl = Controller(LocalStorage(), browser_lang=str(window.navigator.language or ""))
+        self.wake = asyncio.Event()
+        self._proxies = []
+
+    # ---- wiring -----------------------------------------------------------------------
+    def listen(self, target, event: str, fn) -> None:
+        proxy = create_proxy(fn)  # one proxy per listener, never per element
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        body = document.body
+        self.listen(body, "click", self.on_click)
+        self.listen(body, "keydown", self.on_key)
+        self.listen(body, "change", self.on_change)
+        self.listen(body, "input", self.on_input)
+        self.listen(window, "hashchange", self.on_hash)
+        document.documentElement.lang = self.ctl.lang
+        self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
+        asyncio.ensure_future(self.bot_loop())
+        document.documentElement.dataset.ready = "1"
+
+    # ---- events -------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        el = event.target.closest(HOOKS) if not nil(event.target) and hasattr(event.target, "closest") else None
+        if nil(el):
+            return
+        if el.hasAttribute("disabled"):
+            return
+        self.dispatch(el, event)
+
+    def dispatch(self, el, event) -> None:
+        if el.hasAttribute("data-action"):
+            kind, value = "action", el.getAttribute("data-action")
+        elif el.hasAttribute("data-illegal"):
+            kind, value = "illegal", el.getAttribute("data-illegal")
+        else:
+            kind, value = "ui", el.getAttribute("data-ui")
+        event.preventDefault()
+        form = self.collect_form() if value == "start" else None
+        self.apply(self.ctl.handle(kind, str(value), form))
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        target = event.target
+        if key == "Escape" and self.ctl.rules_open:
+            self.apply(self.ctl.handle("ui", "rules-close"))
+            return
+        if key in ("Enter", " ") and not nil(target) and hasattr(target, "closest"):
+            tag = str(target.tagName).lower()
+            if tag in ("button", "a", "input", "select", "textarea"):
+                return  # native activation already clicks
+            el = target.closest(HOOKS)
+            if not nil(el):
+                self.dispatch(el, event)
+            return
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and not nil(target):
+            self.arrow_move(target, key)
+
+    def arrow_move(self, target, key) -> None:
+        """Arrow keys move between hand cards, and between board rows."""
+        if not hasattr(target, "closest"):
+            return
+        if not nil(target.closest("[data-hand]")) and target.hasAttribute("data-card"):
+            items = list(target.closest("[data-hand]").querySelectorAll("[data-card]"))
+        elif not nil(target.closest("[data-board]")):
+            items = [e for e in target.closest("[data-board]").querySelectorAll('[tabindex="0"]')]
+        else:
+            return
+        if not items:
+            return
+        idx = next((i for i, e in enumerate(items) if e == target), -1)
+        if idx < 0:
+            return
+        step = -1 if key in ("ArrowLeft", "ArrowUp") else 1
+        items[(idx + step) % len(items)].focus()
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if nil(target):
+            return
+        if target == self.file_input:
+            files = target.files
+            if not nil(files) and files.length:
+                asyncio.ensure_future(self.read_file(files.item(0)))
+            return
+        if not nil(target.closest("form.new-game")):
+            self.apply(self.ctl.handle("form", str(target.name or ""), self.collect_form()))
+
+    def on_input(self, event) -> None:
+        target = event.target
+        if (not nil(target) and str(target.tagName).lower() == "input"
+                and not nil(target.closest("form.new-game"))):
+            self.ctl.handle("form", str(target.name or ""), {str(target.name): str(target.value)})
+
+    def on_hash(self, _event) -> None:
+        current = str(window.location.hash or "") or "#/"
+        if current == self.ctl.hash:
+            return
+        self.apply(self.ctl.handle("route", current))
+
+    def collect_form(self) -> dict:
+        form = {}
+        for el in self.root.querySelectorAll("form [name]"):
+            name = str(el.name)
+            if str(el.type) == "checkbox":
+                form[name] = bool(el.checked)
+            else:
+                form[name] = str(el.value)
+        return form
+
+    async def read_file(self, file) -> None:
+        if file.size > 2_000_000:
+            self.apply(self.ctl.handle("file", "x" * 2_000_001))
+            return
+        text = await file.text()
+        self.apply(self.ctl.handle("file", str(text)))
+
+    # ---- output -------------------------------------------------------------------------
+    def _focus_key(self):
+        el = document.activeElement
+        if nil(el) or el == document.body or not self.root.contains(el):
+            return None
+        for name in FOCUS_ATTRS:
+            if el.hasAttribute(name):
+                return name, str(el.getAttribute(name))
+        return None
+
+    def apply(self, regions) -> None:
+        regions = set(regions or ())
+        ctl = self.ctl
+        focus = self._focus_key()
+        if "screen" in regions:
+            self.root.innerHTML = ctl.render("screen")
+        else:
+            for name in PLAY_SUBREGIONS:
+                if name in regions:
+                    el = self.root.querySelector(f'[data-region="{name}"]')
+                    if not nil(el):
+                        el.innerHTML = ctl.render(name)
+        self.root.dataset.screen = ctl.screen
+        if "status" in regions:
+            self.status.innerHTML = ctl.render("status")
+        if "static" in regions:
+            self.translate_static()
+        self.set_busy(ctl.bot_pending())
+        moved = False
+        for effect in ctl.take_effects():
+            moved = self.effect(effect) or moved
+        if not moved and focus is not None:
+            name, value = focus
+            css = js.CSS.escape(value)
+            el = self.root.querySelector(f'[{name}="{css}"]')
+            if not nil(el):
+                el.focus()
+        self.wake.set()
+
+    def set_busy(self, busy: bool) -> None:
+        if busy:
+            self.root.setAttribute("data-busy", "")
+        else:
+            self.root.removeAttribute("data-busy")
+
+    def effect(self, effect) -> bool:
+        kind = effect[0]
+        if kind == "hash":
+            if str(window.location.hash or "#/") != effect[1]:
+                window.location.hash = effect[1]
+        elif kind == "download":
+            self.download(effect[1], effect[2])
+        elif kind == "pick-file":
+            self.file_input.value = ""
+            self.file_input.click()
+        elif kind == "focus":
+            el = document.querySelector(effect[1])
+            if not nil(el):
+                el.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
+                el.focus()
+                return True
+        elif kind == "lang":
+            document.documentElement.lang = effect[1]
+        return False
+
+    def translate_static(self) -> None:
+        lang = self.ctl.lang
+        document.documentElement.lang = lang
+        for el in document.querySelectorAll("[data-i18n]"):
+            if self.root.contains(el):
+                continue  # the app's own renders are already translated
+            args = {}
+            raw = el.getAttribute("data-i18n-args")
+            if not nil(raw) and raw:
+                for part in str(raw).split(";"):
+                    k, _, v = part.partition("=")
+                    args[k] = v
+            el.textContent = t(lang, str(el.getAttribute("data-i18n")), **args)
+        for el in document.querySelectorAll("[data-i18n-title]"):
+            el.setAttribute("title", t(lang, str(el.getAttribute("data-i18n-title"))))
+        switch = document.querySelector("[data-lang-switch]")
+        if not nil(switch):
+            switch.innerHTML = self.ctl.render("static")
+        document.title = t(lang, "site.title")
+
+    def download(self, filename: str, text: str) -> None:
+        blob = Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+        url = URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = filename
+        a.hidden = True
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_proxy(lambda: URL.revokeObjectURL(url)), 10000)
+
+    # ---- bots ---------------------------------------------------------------------------
+    async def bot_loop(self) -> None:
+        ctl = self.ctl
+        while True:
+            if not ctl.bot_pending():
+                self.set_busy(False)
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            self.set_busy(True)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            changed = False
+            while ctl.bot_pending() and not changed:
+                changed = ctl.bot_step(20)  # one slice; never a long task
+                if not changed:
+                    await asyncio.sleep(0)
+            if changed:
+                self.apply(ctl.take_dirty())
+            await asyncio.sleep(0)
+
+
+_app: App | None = None
+
+
+def start() -> App:
+    global _app
+    _app = App()
+    _app.start()
+    return _app

@@ -1,0 +1,69 @@
+// Loading progress while Pyodide boots. Honest stages from PyScript's own
+// events: "py:progress" (window; detail "Loading Pyodide", "Loaded files", ...),
+// "py:ready" (the <script type="py"> element, just before main.py runs).
+// The app sets <html data-ready="1"> when it is interactive; then we hide.
+// Stage texts come from hidden [data-boot-text] items (translated by the app).
+
+const root = document.documentElement;
+const box = document.getElementById("boot");
+const bar = document.getElementById("boot-progress");
+const stage = document.getElementById("boot-stage");
+let done = false;
+
+function text(name) {
+  const el = document.querySelector(`[data-boot-text="${name}"]`);
+  return el ? el.textContent : "";
+}
+
+function show(name, value) {
+  if (done || !box) return;
+  if (bar && value > Number(bar.value)) bar.value = value;
+  if (stage) {
+    stage.textContent = text(name);
+    stage.setAttribute("data-i18n", `boot.${name}`);
+  }
+}
+
+function finish() {
+  if (done) return;
+  show("ready", 100);
+  done = true;
+  if (box) box.classList.add("is-done");
+  window.setTimeout(() => box && (box.hidden = true), 400);
+}
+
+const STAGES = [
+  // [PyScript progress text, our stage, bar value]
+  ["Loading Pyodide", "runtime", 15],
+  ["Loaded Pyodide", "runtime", 55],
+  ["Loading files", "files", 65],
+  ["Loaded files", "files", 80],
+];
+
+window.addEventListener("py:progress", (event) => {
+  const detail = String(event.detail || "");
+  for (const [prefix, name, value] of STAGES) {
+    if (detail.startsWith(prefix)) show(name, value);
+  }
+});
+
+document.addEventListener("py:ready", () => show("rules", 90));
+
+if (root.dataset.ready === "1") {
+  finish();
+} else {
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      finish();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// If Python never becomes ready, say so plainly (the rest of the page stays).
+window.setTimeout(() => {
+  if (!done && root.dataset.ready !== "1") {
+    show("failed", 0);
+    if (box) box.classList.add("is-failed");
+  }
+}, 120000);
