@@ -71,7 +71,8 @@ def play_game(game: Game, levels: list[str], seed: int, game_index: int, *,
 
 def run(game_id: str, players: int, games: int, levels: list[str], seed: int = 1, *,
         iterations: int | None = None, time_budget_ms: float | None = None,
-        normal_iterations: int | None = None, progress: bool = False) -> dict:
+        normal_iterations: int | None = None, progress: bool = False,
+        max_seconds: float | None = None) -> dict:
     game = GAMES[game_id]
     game.check_players(players)
     if len(levels) == 1:
@@ -84,7 +85,11 @@ def run(game_id: str, players: int, games: int, levels: list[str], seed: int = 1
     per = {lv: {"seat_games": 0, "wins": 0.0, "score_sum": 0, "decisions": 0,
                 "ms_sum": 0.0, "ms_max": 0.0, "ms_all": [], "iter_sum": 0} for lv in levels}
     t0 = time.perf_counter()
+    played = 0
     for g in range(games):
+        if max_seconds is not None and time.perf_counter() - t0 >= max_seconds and g % players == 0:
+            break  # stop between whole deals so the seat rotation stays balanced
+        played += 1
         res = play_game(game, list(levels), seed, g, iterations=iterations,
                         time_budget_ms=time_budget_ms, normal_iterations=normal_iterations)
         for seat, lv in enumerate(res["levels"]):
@@ -116,10 +121,11 @@ def run(game_id: str, players: int, games: int, levels: list[str], seed: int = 1
             "ms_per_decision_p95": p95, "ms_per_decision_max": st["ms_max"],
             "iterations_per_decision": st["iter_sum"] / st["decisions"] if st["decisions"] else 0.0,
         }
-    return {"game": game_id, "players": players, "games": games, "seats": levels, "seed": seed,
+    return {"game": game_id, "players": players, "games": played, "games_requested": games,
+            "seats": levels, "seed": seed,
             "iterations": iterations, "time_budget_ms": time_budget_ms,
             "normal_iterations": normal_iterations, "seconds": elapsed,
-            "games_per_second": games / elapsed if elapsed else 0.0, "levels": levels_out,
+            "games_per_second": played / elapsed if elapsed else 0.0, "levels": levels_out,
             "fair_share": 1.0 / players}
 
 
@@ -154,13 +160,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--normal-iterations", type=int, default=None,
                     help="normal: determinisations per decision (default 8)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-seconds", type=float, default=None,
+                    help="stop starting new deals after this long (reports the games played)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     ap.add_argument("--progress", action="store_true", help="running win rates on stderr")
     a = ap.parse_args(argv)
     try:
         r = run(a.game, a.players, a.games, [s.strip() for s in a.seats.split(",") if s.strip()],
                 a.seed, iterations=a.iterations, time_budget_ms=a.time_ms,
-                normal_iterations=a.normal_iterations, progress=a.progress)
+                normal_iterations=a.normal_iterations, progress=a.progress,
+                max_seconds=a.max_seconds)
     except ValueError as err:
         ap.error(str(err))
     print(json.dumps(r, indent=2) if a.json else format_report(r))
