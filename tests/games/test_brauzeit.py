@@ -396,6 +396,21 @@ def test_archmage_enchants_a_fully_delivered_ingredient():
     assert G.current_player(s) == 0 and s.picks == 0
 
 
+def test_archmage_any_time_also_on_another_brewers_roll():
+    """brau.archmage: she is hired and used whenever you are asked to choose,
+    also on another brewer's roll; your choice follows."""
+    s = pos(3, active=0, picks=1, letters=(0, 3, 0),
+            cauldrons={1: [cd("B1", (3, 0))]}, qty=("1", "1", "1"), ing=("C", "C", "C"))
+    assert G.current_player(s) == 1 and "hire" in legal(s)
+    s = act(s, "hire")
+    s = act(s, "mage:fill:1:F")
+    assert s.cauldrons[1][0] is None and s.shelf[1] == ("B1",) and G.current_player(s) == 1
+    s = act(s, "brew:1:B4")
+    assert G.current_player(s) == 1 and s.picks == 1
+    s = act(s, "take:q1:i1:1")  # the choice is still there: 1 crystal into Heiltrank
+    assert s.cauldrons[1][0] == cd("B4", (0, 1)) and G.current_player(s) == 2
+
+
 # ---- brau.heroes ----------------------------------------------------------------
 
 def test_heroes_catalogue_6_8_6_4_distinct_orders():
@@ -662,3 +677,77 @@ def test_property_heroes_get_only_what_they_ordered(seed):
             seen.append(hid)
         seen.extend(s.happy[p])
     assert len(seen) == len(set(seen)) and not set(seen) & set(s.deck)
+
+
+# ---- the catalogue ----------------------------------------------------------------
+
+def _placeholders(text):
+    import string
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_catalogue_de_en_complete_and_matching():
+    """Catalogue: DE and EN have the same keys and placeholders; every clause
+    of the rules page, refusal code, log line, end reason, option, potion,
+    hero, ingredient and wizard has its text."""
+    import inspect
+    import re
+
+    from spieltisch.games.brauzeit import rules
+    from spieltisch.i18n.brauzeit import DE, EN
+
+    assert set(DE) == set(EN)
+    for k in DE:
+        assert DE[k].strip() and EN[k].strip(), k
+        assert _placeholders(DE[k]) == _placeholders(EN[k]), k
+    src = inspect.getsource(rules)
+    for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)):
+        assert f"brauzeit.illegal.{code}" in DE, code
+    for rule in set(re.findall(r'"(brau\.[a-z]+)"', src)):
+        assert f"brauzeit.rules.{rule}.title" in DE and f"brauzeit.rules.{rule}.body" in DE, rule
+    import pathlib
+    doc = (pathlib.Path(__file__).parents[2] / "docs/rules/brauzeit.md").read_text()
+    clauses = set(re.findall(r"\*\*\[(brau\.[a-z]+)\]", doc))
+    assert len(clauses) == 17
+    assert {k.split(".")[2] + "." + k.split(".")[3] for k in DE if k.startswith("brauzeit.rules.")} == clauses
+    for kind in ("take", "wizard", "mage_fill", "mage_enchant"):
+        for suffix in ("", "_finish", "_order"):
+            assert f"brauzeit.log.{kind}{suffix}" in DE
+    for k in ("potion", "hero", "roll", "reroll_result", "reroll", "pass", "pass_full", "hire", "brew",
+              "wizard_wait"):
+        assert f"brauzeit.log.{k}" in DE
+    for r in ("clock", "solo"):
+        assert f"brauzeit.end.{r}" in DE
+    for p in POTION_LIST:
+        assert DE[f"brauzeit.potion.{p.id}"] == p.de and EN[f"brauzeit.potion.{p.id}"] == p.en
+    for h in HERO_LIST:
+        assert DE[f"brauzeit.hero.{h.id}"] == h.de and EN[f"brauzeit.hero.{h.id}"] == h.en
+    for i in INGREDIENTS:
+        assert f"brauzeit.ingredient.{i}" in DE and f"brauzeit.wizard.{i}" in DE
+    for name, default in G.info.options:
+        assert f"brauzeit.option.{name}" in DE
+    for v in ("true", "false"):
+        assert f"brauzeit.option.heroes.{v}" in DE
+    for v in CLOCKS:
+        assert f"brauzeit.option.clock.{v}" in DE
+
+
+def test_catalogue_log_params_fill_the_templates():
+    """Catalogue: every parameter a log line needs is given by describe()."""
+    from spieltisch.i18n.brauzeit import EN
+
+    m, _ = random_match(G, 3, 1)
+    replay = Match(G, [Seat("A"), Seat("B"), Seat("C")], seed=1, auto_chance=False)
+    kinds = set()
+    for p, text in m.log:
+        a = G.parse_action(text)
+        line = G.describe(replay.state, p, a, None)
+        if line is not None:
+            key, params = line
+            kinds.add(key)
+            assert _placeholders(EN[key]) <= set(params), (key, params)
+        if p == CHANCE:
+            replay.play_chance(text)
+        else:
+            replay.play(text, p)
+    assert {"brauzeit.log.roll", "brauzeit.log.take", "brauzeit.log.pass"} <= kinds
