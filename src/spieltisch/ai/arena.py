@@ -133,7 +133,9 @@ def format_report(r: dict) -> str:
     lines = [
         f"{r['game']}  players={r['players']}  games={r['games']}  seats={','.join(r['seats'])}  "
         f"seed={r['seed']}  hard: iterations={r['iterations']} time_budget_ms={r['time_budget_ms']}",
-        f"{r['seconds']:.1f} s, {r['games_per_second']:.2f} games/s; a fair share is {r['fair_share']:.3f}",
+        f"{r['seconds']:.1f} s, {r['games_per_second']:.2f} games/s; a fair share is {r['fair_share']:.3f}"
+        + (f"  (stopped by --max-seconds: {r['games']} of {r['games_requested']} games)"
+           if r.get("games_requested", r["games"]) != r["games"] else ""),
         f"{'level':<7} {'n':>5} {'wins':>7} {'win rate':>8} {'95% interval':>15} {'mean score':>10} "
         f"{'ms/dec':>7} {'p95':>7} {'max':>7} {'iter/dec':>8}",
     ]
