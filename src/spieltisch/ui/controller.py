@@ -477,6 +477,9 @@ class Controller:
             return screens.new_game(self.lang, game.info, self.draft, LEVELS)
         if self.route == "play":
             if self.match is None:
+                entry = self._save_cache.get(SAVE_PREFIX + self.route_arg)
+                if entry is not None and entry.error is not None:
+                    return screens.message_screen(self.lang, "hub.broken", reason=self._reason(entry.error))
                 return screens.message_screen(self.lang, "play.no_game")
             return screens.play_frame({r: self._render_play_region(r) for r in screens.PLAY_REGIONS})
         return self._render_hub()
@@ -894,9 +897,7 @@ class Controller:
         try:
             match = Match.from_save(text, self.games)
         except SaveError as err:
-            reason = self.tr(f"save.error.{err.code}")
-            if reason == f"save.error.{err.code}":
-                reason = self.tr("save.error.unknown")
+            reason = self._reason(err)
             self.set_status(self.tr("import.failed", reason=reason), kind="error")
             return {"status"}
         except Exception:  # noqa: BLE001
@@ -906,6 +907,12 @@ class Controller:
         if not self.save_failed:
             self.set_status(self.tr("import.ok"))
         return regions
+
+    def _reason(self, err: SaveError) -> str:
+        reason = self.tr(f"save.error.{err.code}")
+        if reason == f"save.error.{err.code}":
+            reason = self.tr("save.error.unknown")
+        return reason
 
     # ---- bots ---------------------------------------------------------------------------------------
     def bot_pending(self) -> bool:

@@ -1,0 +1,101 @@
+"""Shared helpers for the UI tests: controllers on MemoryStorage, a tiny
+HTML parser for the data-* hooks, and a scripted human."""
+
+from __future__ import annotations
+
+import random
+from html.parser import HTMLParser
+
+from spieltisch.ui.controller import SAVE_PREFIX, Controller, MemoryStorage
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+class Hooks(HTMLParser):
+    """Collects elements with attributes, and the page's text."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def values(self, attr: str) -> list[str]:
+        return [a[attr] for _, a in self.elements if attr in a]
+
+    def tags(self, name: str) -> list[dict]:
+        return [a for t, a in self.elements if t == name]
+
+    def has(self, attr: str) -> bool:
+        return any(attr in a for _, a in self.elements)
+
+    @property
+    def all_text(self) -> str:
+        return "".join(self.text)
+
+
+def page(ctl: Controller) -> str:
+    """Everything the page would show: #app plus #status."""
+    return ctl.render("screen") + ctl.render("status")
+
+
+def new_controller(storage=None, **kw) -> Controller:
+    kw.setdefault("bot_iterations", 2)
+    kw.setdefault("seed_source", lambda: 12345)
+    clock = iter(range(1_700_000_000, 1_800_000_000))
+    kw.setdefault("clock", lambda: float(next(clock)))
+    return Controller(storage if storage is not None else MemoryStorage(), **kw)
+
+
+def start_game(ctl: Controller, seats: list[tuple[str, str, str | None]], seed: int | str = 7) -> str:
+    """Start Hexen Cocktail with (name, kind, level) seats; returns the slot."""
+    ctl.handle("ui", "new:hexen_cocktail")
+    form = {"seats": str(len(seats)), "seed": str(seed)}
+    for i, (name, kind, level) in enumerate(seats):
+        form[f"seat-{i}-name"] = name
+        form[f"seat-{i}-kind"] = kind
+        if level:
+            form[f"seat-{i}-level"] = level
+    ctl.handle("ui", "start", form)
+    assert ctl.screen == "play", ctl.render("screen")[:300]
+    return ctl.slot
+
+
+def human_move(ctl: Controller, rnd: random.Random) -> str:
+    """Play one legal move for the seat on screen through the UI hooks."""
+    if ctl.curtain_up:
+        ctl.handle("ui", "reveal")
+    legal = ctl.match.legal_texts(ctl.shown)
+    text = rnd.choice(sorted(legal))
+    if text.startswith("play:"):
+        ctl.handle("ui", "select:" + text.split(":")[1])
+        board = Hooks(ctl.render("board"))
+        assert text in board.values("data-action"), (text, board.values("data-action"))
+    ctl.handle("action", text)
+    return text
+
+
+def run_to_end(ctl: Controller, rnd: random.Random, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if ctl.match.is_over:
+            return
+        if ctl.bot_pending():
+            while not ctl.bot_step(50):
+                pass
+        else:
+            human_move(ctl, rnd)
+    raise AssertionError("game did not end")
+
+
+def saves(storage: MemoryStorage) -> dict[str, str]:
+    return {k: v for k, v in storage.data.items() if k.startswith(SAVE_PREFIX)}
