@@ -70,3 +70,15 @@ def test_refuses_a_view_where_the_seat_is_not_to_act():
     for level in LEVELS:
         with pytest.raises(NotMyTurn):
             make_bot(level, 1, **LIMITS[level]).choose(game, game.view(state, other), other)
+
+
+def test_refuses_another_seats_view():
+    game = next(iter(GAMES.values()))
+    state = random_positions(game, 2, 1, seed=9)[0]
+    seat = game.current_player(state)
+    view = game.view(state, (seat + 1) % 2)
+    if "viewer" not in view:
+        pytest.skip("this game's view does not name its viewer")
+    for level in LEVELS:
+        with pytest.raises(ValueError):
+            make_bot(level, 1).start(game, view, seat)

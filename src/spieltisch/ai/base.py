@@ -76,6 +76,9 @@ class Bot:
             raise TypeError("bots take game.view(state, seat) (a dict), not a state")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise TypeError("seat must be a seat number")
+        if "viewer" in view and view["viewer"] != seat:
+            # Views that name their viewer must be this seat's own view.
+            raise ValueError(f"this is seat {view['viewer']}'s view, not seat {seat}'s")
         rng = Rng(self._decision_seed(game, view, seat))
         stats: dict[str, Any] = {"level": self.level, "iterations": 0}
         return Search(self._work(game, view, seat, rng, stats), stats)
