@@ -817,3 +817,42 @@ def test_contract_checks_where_random_play_never_goes():
     helpme = table(hands=[["EW", "NS"], ["NS"], ["NE"], ["NE"]], dwarfs=((1, 0, 3),),
                    gold=(0, 0, 1, 2), nuggets=((), (), (2,), ()))
     probe(full_pile(act(helpme, "path:EW:1,0")), "help")
+
+
+# ---- catalogue -------------------------------------------------------------------
+
+def test_catalogue_complete_in_both_languages():
+    """Every rule clause of docs/rules/saboteur.md, every refusal code, log line,
+    option value and card of the rules has its text in EN and DE, with the
+    same placeholders."""
+    import pathlib
+    import re
+    import string
+
+    from spieltisch.games.saboteur import rules as rules_mod
+    from spieltisch.games.saboteur.cards import CARDS, GOALS
+    from spieltisch.i18n.saboteur import DE, EN
+    from spieltisch.games.saboteur.rules import VARIANTS
+
+    assert EN.keys() == DE.keys()
+    fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)  # noqa: E731
+    for k in EN:
+        assert fields(EN[k]) == fields(DE[k]), k
+    root = pathlib.Path(__file__).resolve().parents[2]
+    doc = (root / "docs/rules/saboteur.md").read_text()
+    clauses = set(re.findall(r"\*\*\[(sab\.[a-z0-9_.]+)\]\*\*", doc))
+    assert len(clauses) >= 30
+    src = pathlib.Path(rules_mod.__file__).read_text()
+    used = set(re.findall(r'"(sab\.[a-z0-9_.]+)"', src))
+    assert used <= clauses, used - clauses
+    for c in clauses:
+        assert f"saboteur.rules.{c}.title" in EN and f"saboteur.rules.{c}.body" in EN, c
+    for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)) | {"wrong-card"}:
+        assert f"saboteur.illegal.{code}" in EN, code
+    for kind in set(re.findall(r'key \+ "([a-z_]+)"', src)):
+        assert f"saboteur.log.{kind}" in EN, kind
+    for v in VARIANTS:
+        assert f"saboteur.option.variant.{v}" in EN
+    for c in CARDS | set(GOALS):
+        assert f"saboteur.card.{c}" in EN, c
+    assert "saboteur.end.rounds" in EN and "saboteur.title" in EN
