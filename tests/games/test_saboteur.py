@@ -9,18 +9,33 @@ Positions are built by hand with ``table``: the goals lie as ``goals`` says
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from spieltisch.core import CHANCE, IllegalActionError, Match, Seat
 from spieltisch.core.contract import check_game, random_match
 from spieltisch.core.rng import Rng
 from spieltisch.games.saboteur.cards import (
-    ACTION_COUNTS, DEAD_END, DECK, GOAL_CELLS, HAND_SIZE, N, E, S, W, TUNNEL_COUNTS, TUNNEL_MASK,
-    card_mask, nugget_set,
+    ACTION_COUNTS,
+    DEAD_END,
+    DECK,
+    GOAL_CELLS,
+    HAND_SIZE,
+    TUNNEL_COUNTS,
+    TUNNEL_MASK,
+    E,
+    N,
+    S,
+    W,
+    card_mask,
+    nugget_set,
 )
 from spieltisch.games.saboteur.maze import analyse
 from spieltisch.games.saboteur.rules import (
-    GAME, Keep, Nugget, RoleCard, RoundResult, SabState, replace,
+    GAME,
+    RoleCard,
+    SabState,
+    replace,
 )
 
 G = GAME
@@ -139,7 +154,7 @@ def test_roles_dealt_card_by_card_with_count_weights():
     """sab.roles: each role card is a chance outcome weighted by the cards left."""
     s = G.new_state(5)
     s = chance(s, "goals:GOLD,SNE,SNW")
-    assert dict((str(a), w) for a, w in G.chance_outcomes(s)) == {"role:D": 4, "role:S": 2}
+    assert {str(a): w for a, w in G.chance_outcomes(s)} == {"role:D": 4, "role:S": 2}
     for _ in range(2):
         s = chance(s, "role:S")
     assert [str(a) for a, _ in G.chance_outcomes(s)] == ["role:D"]
@@ -361,6 +376,7 @@ def test_goal_stone_both_ways_fit_player_chooses():
     s = act(s, "path:NEW:7,0")
     assert s.phase == "orient" and G.current_player(s) == 0
     assert legal(s) == {"stone:1", "stone:1:r"}
+    assert G.view(s, 3)["goals"] == [None, "SNE", None]   # turned over, lying either way
     assert refused(s, "discard:NEW").code == "must-orient"
     assert refused(s, "stone:0").code == "other-goal"
     s = act(s, "stone:1:r")
@@ -831,11 +847,11 @@ def test_catalogue_complete_in_both_languages():
 
     from spieltisch.games.saboteur import rules as rules_mod
     from spieltisch.games.saboteur.cards import CARDS, GOALS
-    from spieltisch.i18n.saboteur import DE, EN
     from spieltisch.games.saboteur.rules import VARIANTS
+    from spieltisch.i18n.saboteur import DE, EN
 
     assert EN.keys() == DE.keys()
-    fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)  # noqa: E731
+    fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
     for k in EN:
         assert fields(EN[k]) == fields(DE[k]), k
     root = pathlib.Path(__file__).resolve().parents[2]

@@ -2,4 +2,4 @@
 
 from .rules import GAME, Saboteur, SabState
 
-__all__ = ["GAME", "Saboteur", "SabState"]
+__all__ = ["GAME", "SabState", "Saboteur"]

@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import (
-    DEAD_END, DELTA, GOAL_CELLS, OPPOSITE, SIDES, START, card_mask, goal_mask,
+    DEAD_END,
+    DELTA,
+    GOAL_CELLS,
+    OPPOSITE,
+    SIDES,
+    START,
+    card_mask,
+    goal_mask,
 )
 
 # kinds of occupied cells
@@ -55,7 +62,7 @@ def constraints(grid: dict, cell) -> tuple[int, int, int]:
     return need, forbid, touching
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # about 4 kB each: bounded for the browser
 def analyse(maze: tuple, goals: tuple, goal_open: tuple) -> Net:
     grid: dict = {START: (15, START_K)}
     for i, cell in enumerate(GOAL_CELLS):
@@ -114,12 +121,3 @@ def goal_fits(net: Net, gi: int, code: str) -> tuple[int, ...]:
     sides = net.reached.get(gi, 0)
     return tuple(rot for rot in (0, 1) if goal_mask(code, rot) & sides)
 
-
-def distance_to(net: Net, target) -> int:
-    """Fewest cards still needed to reach ``target`` (0 once reached), as the
-    Manhattan distance from the nearest open cell; a large number when the
-    network has no open end left."""
-    if not net.open_cells:
-        return 99
-    tx, ty = target
-    return min(abs(x - tx) + abs(y - ty) for x, y in net.open_cells)

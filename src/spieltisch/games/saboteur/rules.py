@@ -12,17 +12,33 @@ from 0 in turn order (clockwise); counter-clockwise is seat - 1.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace as _dc_replace
+from dataclasses import dataclass
+from dataclasses import replace as _dc_replace
 from itertools import permutations
 
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
 from .cards import (
-    BROKEN, CARDS, DEAD_END, DECK, GOAL_CELLS, GOALS, HAND_SIZE, REPAIRS, ROLE_COUNTS,
-    SYMMETRIC, TOOLS, TUNNELS, add_sorted, card_mask, card_tools, nugget_set, remove, role_set,
+    BROKEN,
+    CARDS,
+    DECK,
+    GOAL_CELLS,
+    GOALS,
+    HAND_SIZE,
+    REPAIRS,
+    ROLE_COUNTS,
+    SYMMETRIC,
+    TOOLS,
+    TUNNELS,
+    add_sorted,
+    card_mask,
+    card_tools,
+    nugget_set,
+    remove,
+    role_set,
 )
-from .maze import analyse, constraints, connects, distance_to, fits, goal_fits
+from .maze import analyse, connects, constraints, fits, goal_fits
 
 VARIANTS = ("classic", "new_mine", "old_mine", "competitive")
 ROUNDS = 3
@@ -832,7 +848,7 @@ class Saboteur(Game):
         }
 
     def state_from_json(self, d: dict) -> SabState:
-        t = lambda xs: tuple(tuple(x) for x in xs)  # noqa: E731
+        t = lambda xs: tuple(tuple(x) for x in xs)
         return SabState(
             n=d["n"], dwarfs_on=d["dwarfs_on"], variant=d["variant"], round=d["round"],
             phase=d["phase"], to_move=d["to_move"], start=d["start"], dealt=d["dealt"],
@@ -860,6 +876,7 @@ class Saboteur(Game):
         shown = over or self.round_done(s)
         laid = bool(s.goals)
         picker = s.phase in ("nuggets", "keep") and me == s.to_move
+        turning = s.pending[0] if s.phase == "orient" else -1
         return {
             "game": self.info.id,
             "players": s.n,
@@ -878,7 +895,9 @@ class Saboteur(Game):
             "pile_size": len(s.pile),
             "maze": [list(m) for m in s.maze],
             "goals_laid": laid,
-            "goals": [s.goals[g] if laid and s.goal_open[g] >= 0 else None for g in range(3)],
+            # a stone waiting to be turned has been turned over: everyone sees it
+            "goals": [s.goals[g] if laid and (s.goal_open[g] >= 0 or turning == g) else None
+                      for g in range(3)],
             "goal_open": list(s.goal_open),
             "seen_goals": [[g, s.goals[g]] for g in s.peeks[me]] if me is not None else [],
             "peeked": [list(p) for p in s.peeks],
@@ -1006,7 +1025,7 @@ class Saboteur(Game):
                 vals = vals[view["offer_size"]:]
             nuggets = tuple(nuggets)
             nugget_pile = tuple(sorted(vals))
-        t = lambda xs: tuple(tuple(x) for x in xs)  # noqa: E731
+        t = lambda xs: tuple(tuple(x) for x in xs)
         return SabState(
             n=n, dwarfs_on=view["options"]["dwarfs"], variant=view["options"]["variant"],
             round=view["round"], phase=phase, to_move=view["turn"], start=start,
@@ -1109,12 +1128,11 @@ class Saboteur(Game):
         gi = s.goals.index("GOLD")
         net = _net(s)
         open_cells = [c for c in net.open_cells if _dwarf_at(s, *c) is None]
-        if open_cells:
+        if open_cells:  # a dwarf's space counts as closed: it costs gold to open
             gx, gy = GOAL_CELLS[gi]
             dist = min(abs(x - gx) + abs(y - gy) for x, y in open_cells)
-            dist += 0.5 * (len(net.open_cells) - len(open_cells) > 0 and dist > 0)
         else:
-            dist = 14 if not net.open_cells else 10
+            dist = 10 if net.open_cells else 14
         # a narrow front is easier to block
         width = min(len(open_cells), 4) / 4.0
         diggers = [i for i in range(s.n) if s.roles[i] == "D"] or [0]
@@ -1153,10 +1171,8 @@ class Saboteur(Game):
         for a in acts:
             if isinstance(a, Discard):
                 continue
-            if isinstance(a, Dwarf):
-                # a dwarf only in front of the gold's nearest open end, by a saboteur
-                if role != "S":
-                    continue
+            if isinstance(a, Dwarf) and role != "S":
+                continue  # dwarfs are a saboteur's tool here (kept if they block)
             if isinstance(a, Break) and role == "D" and s.roles[a.seat] == "D":
                 continue
             if isinstance(a, Break) and role == "S" and s.roles[a.seat] == "S":
