@@ -1,4 +1,5 @@
-"""Hexen Cocktail on screen: five potion rows in SVG, the hand as buttons.
+"""Hexen Cocktail on screen: five potion rows (HTML rows that reflow from
+phone to desktop, every card drawn in SVG), the hand as real buttons.
 
 Clicks: a hand card carries ``data-ui="select:<card>"``; with a card selected,
 each row carries ``play:<card>:<row>`` (as data-action when legal, else as
@@ -116,12 +117,24 @@ def card_svg_small(card: str, *, potion: bool = False, w: int = 24, h: int = 34)
 
 
 # ---- the board -------------------------------------------------------------------
-
-ROW_H = 120
-VIEW_W = 1000
+# Rows are HTML (so they reflow from phone to desktop); every card is SVG art.
 
 
-def _interactive(a: dict[str, str], label: str) -> str:
+def card_svg(card: str, *, potion: bool = False, cls: str = "") -> str:
+    """One card as an inline SVG (scaled by CSS)."""
+    extra = " potion" if potion else ""
+    return (f'<svg class="cardsvg{" " + cls if cls else ""}" viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true" '
+            f'focusable="false"><g class="card c-{esc(card[0])}{extra}">{card_face(card, potion=potion)}</g></svg>')
+
+
+def _meter(fill: float) -> str:
+    width = max(0.0, min(1.0, fill)) * 100
+    return (f'<svg class="meter" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">'
+            f'<rect class="meter-bg" width="100" height="10" rx="5"/>'
+            f'<rect class="meter-fill" width="{width:.1f}" height="10" rx="5"/></svg>')
+
+
+def _hook_attrs(a: dict[str, str], label: str) -> str:
     if not a:
         return ""
     return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
@@ -133,18 +146,12 @@ def board(view: dict, ctx: Ctx) -> str:
     phase = view["phase"]
     my_turn = ctx.viewer is not None and view["to_move"] == ctx.viewer
     boom_row = view["row"] if phase in ("pick", "refill") else -1
-    parts = []
-    for r in range(len(rows)):
-        parts.append(_row(view, ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase))
-    height = ROW_H * len(rows)
-    note = _last_boom(ctx)
+    parts = [_row(ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase) for r in range(len(rows))]
     pile = ctx.h("hexen_cocktail.potions_left", count=len(view["potion_pool"]))
     return (
-        '<div class="hx-board" data-board>'
-        f'<div class="hx-info"><span class="pile">{pile}</span>{note}</div>'
-        f'<svg class="hx-rows" viewBox="0 0 {VIEW_W} {height}" role="group" '
-        f'aria-label="{esc(ctx.tr("game.hexen_cocktail.title"))}">'
-        + "".join(parts) + "</svg></div>"
+        f'<div class="hx-board" data-board aria-label="{ctx.h("game.hexen_cocktail.title")}">'
+        f'<div class="hx-info"><span class="pile">{pile}</span>{_last_boom(ctx)}</div>'
+        f'<ol class="hx-rows">{"".join(parts)}</ol></div>'
     )
 
 
@@ -157,14 +164,12 @@ def _last_boom(ctx: Ctx) -> str:
     return ""
 
 
-def _row(view: dict, ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool,
-         my_turn: bool, phase: str) -> str:
-    y = r * ROW_H
+def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_turn: bool, phase: str) -> str:
     total = sum(_value(c) for c in cards)
     limit = _value(potion) if potion else 0
     row_no = r + 1
     cls = ["row"]
-    row_attrs: dict[str, str] = {}
+    hook: dict[str, str] = {}
     if potion:
         label = ctx.tr("hexen_cocktail.row_label", row=row_no, potion=potion_name(potion, ctx),
                        sum=total, value=limit)
@@ -180,53 +185,49 @@ def _row(view: dict, ctx: Ctx, r: int, cards: list, potion: str | None, boomed: 
     if ctx.viewer is not None and not ctx.curtain:
         if ctx.selected:
             text = f"play:{ctx.selected}:{row_no}"
-            row_attrs = ctx.target(text)
+            hook = ctx.target(text)
             label = ctx.tr("hexen_cocktail.row_play", card=card_name(ctx.selected, ctx), row=row_no)
             cls.append("row--target" if text in ctx.legal else "row--blocked")
         elif my_turn and phase in ("play", "bonus"):
-            row_attrs = {"data-ui": "hint:hexen_cocktail.select_first"}
-    out = [f'<g class="{" ".join(cls)}" data-row="{row_no}" transform="translate(0 {y})"'
-           f'{_interactive(row_attrs, label)}>',
-           f'<rect class="band" x="2" y="4" width="{VIEW_W - 4}" height="{ROW_H - 8}" rx="12"/>']
-    # the potion card
-    out.append('<g transform="translate(12 14)">')
+            hook = {"data-ui": "hint:hexen_cocktail.select_first"}
+            cls.append("row--hint")
+    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}"{_hook_attrs(hook, label)}>']
+    # the potion
     if potion:
-        out.append(f'<g class="card potion c-{esc(potion[0])}">{card_face(potion, 70, CARD_H, potion=True)}</g>')
+        out.append(f'<div class="potion-slot" title="{esc(potion_name(potion, ctx))}">{card_svg(potion, potion=True)}'
+                   f'<span class="sr">{esc(potion_name(potion, ctx))}</span></div>')
     elif boomed:
-        out.append(f'<g class="card empty boom"><rect class="face" width="70" height="{CARD_H}" rx="8"/>'
-                   f'<text class="boom-text" x="35" y="{CARD_H / 2 + 6}">\u2739</text></g>')
+        out.append(f'<div class="potion-slot is-boom"><span class="boom-mark" aria-hidden="true">\u2739</span>'
+                   f'<span class="sr">{ctx.h("hexen_cocktail.row_boom")}</span></div>')
     else:
-        out.append(f'<g class="card empty"><rect class="face" width="70" height="{CARD_H}" rx="8"/></g>')
-    out.append("</g>")
-    # ingredient cards
-    n = len(cards)
-    span = 740
-    step = min(CARD_W + 8, (span - CARD_W) / (n - 1)) if n > 1 else 0
+        out.append('<div class="potion-slot is-empty"></div>')
+    # the ingredient cards
     taking = ctx.viewer is not None and not ctx.curtain and phase == "pick" and my_turn
-    for i, card in enumerate(cards):
-        x = 100 + i * step
-        cattrs = ""
+    crowd = "crowd-0" if len(cards) <= 5 else "crowd-1" if len(cards) <= 8 else "crowd-2"
+    items = []
+    for card in cards:
+        name = card_name(card, ctx)
         if taking:
             text = f"take:{card}"
             a = ctx.target(text)
-            cattrs = _interactive(a, card_name(card, ctx))
-        ccls = "card c-" + esc(card[0]) + (" takeable" if taking and f"take:{card}" in ctx.legal else "")
-        out.append(f'<g class="{ccls}" transform="translate({x:.1f} 14)"{cattrs}>'
-                   f'<title>{esc(card_name(card, ctx))}</title>{card_face(card)}</g>')
+            ok = text in ctx.legal
+            items.append(f'<button type="button" class="rcard{" takeable" if ok else ""}"{attrs(a)} '
+                         f'aria-label="{esc(name)}" title="{esc(name)}">{card_svg(card)}</button>')
+        else:
+            items.append(f'<span class="rcard" title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></span>')
+    out.append(f'<div class="row-cards {crowd}">{"".join(items)}</div>')
     # sum / value and a meter
     if potion:
-        out.append(f'<text class="sum" x="{VIEW_W - 16}" y="56">'
-                   f'{esc(ctx.tr("hexen_cocktail.row_sum", sum=total, value=limit))}</text>')
-        fill = max(0.0, min(1.0, total / limit if limit else 1.0))
-        out.append(f'<rect class="meter" x="{VIEW_W - 126}" y="72" width="110" height="12" rx="6"/>'
-                   f'<rect class="meter-fill" x="{VIEW_W - 126}" y="72" width="{110 * fill:.1f}" '
-                   f'height="12" rx="6"/>')
+        out.append(f'<div class="row-sum"><span class="sum">{ctx.h("hexen_cocktail.row_sum", sum=total, value=limit)}</span>'
+                   f'{_meter(total / limit if limit else 1.0)}'
+                   f'<span class="rowno">{ctx.h("hexen_cocktail.row", row=row_no)}</span></div>')
     elif boomed:
-        out.append(f'<text class="sum boom-label" x="{VIEW_W - 16}" y="56">{ctx.h("hexen_cocktail.row_boom")}</text>')
+        out.append(f'<div class="row-sum"><span class="sum boom-label">{ctx.h("hexen_cocktail.row_boom")}</span>'
+                   f'<span class="rowno">{ctx.h("hexen_cocktail.row", row=row_no)}</span></div>')
     else:
-        out.append(f'<text class="sum empty-label" x="{VIEW_W - 16}" y="56">{ctx.h("hexen_cocktail.row_empty")}</text>')
-    out.append(f'<text class="rowno" x="{VIEW_W - 16}" y="104">{esc(ctx.tr("hexen_cocktail.row", row=row_no))}</text>')
-    out.append("</g>")
+        out.append(f'<div class="row-sum"><span class="sum empty-label">{ctx.h("hexen_cocktail.row_empty")}</span>'
+                   f'<span class="rowno">{ctx.h("hexen_cocktail.row", row=row_no)}</span></div>')
+    out.append("</li>")
     return "".join(out)
 
 
@@ -247,8 +248,7 @@ def hand(view: dict, ctx: Ctx) -> str:
             f'<button type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
             f'aria-label="{esc(name)}">'
-            f'<svg viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true" focusable="false">'
-            f'<g class="card c-{esc(card[0])}">{card_face(card)}</g></svg>'
+            f'{card_svg(card)}'
             f'</button>'
         )
     body = "".join(items) if items else f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
