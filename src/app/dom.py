@@ -211,6 +211,7 @@ class App:
         regions = set(regions or ())
         ctl = self.ctl
         focus = self._focus_key()
+        screen_before = str(self.root.dataset.screen or "")
         if "screen" in regions:
             self.root.innerHTML = ctl.render("screen")
         else:
@@ -228,6 +229,10 @@ class App:
         moved = False
         for effect in ctl.take_effects():
             moved = self.effect(effect) or moved
+        if not moved and "screen" in regions and ctl.screen != screen_before:
+            self.root.focus()  # a new screen: start reading (and tabbing) from its top
+            window.scrollTo(0, 0)
+            moved = True
         if not moved and focus is not None:
             name, value = focus
             css = js.CSS.escape(value)

@@ -392,3 +392,33 @@ def test_german_game_screen():
     assert "Deine Hand" in html and "Reihe 1" in html and "Zurücknehmen" in html
     ctl.handle("ui", "rules")
     assert "Regeln von Hexen Cocktail" in ctl.render("rules")
+
+
+def test_a_card_chosen_while_a_bot_thinks_stays_chosen():
+    ctl = new_controller()
+    start_game(ctl, [("Me", "human", None), ("Bot", "bot", "easy")], seed=8)
+    rnd = random.Random(4)
+    while not ctl.bot_pending():
+        human_move(ctl, rnd)
+    hand = GAME.view(ctl.match.state, 0)["hand"]
+    ctl.handle("ui", f"select:{hand[-1]}")
+    while not ctl.bot_step(50):
+        pass
+    if not ctl.bot_pending() and not ctl.match.is_over:
+        assert ctl.selected == hand[-1]
+        assert f"play:{hand[-1]}:1" in Hooks(ctl.render("board")).values("data-action") or \
+            f"play:{hand[-1]}:1" in Hooks(ctl.render("board")).values("data-illegal")
+    # my own move clears it
+    human_move(ctl, rnd)
+    assert ctl.selected is None
+
+
+def test_game_end_moves_focus_to_the_result():
+    ctl = new_controller()
+    start_game(ctl, [("A", "bot", "easy"), ("B", "bot", "easy")], seed=1)
+    effects = []
+    while ctl.bot_pending():
+        ctl.bot_step(50)
+        effects += ctl.take_effects()
+    assert ("focus", "#over-h") in effects
+    assert 'id="over-h" tabindex="-1"' in ctl.render("screen")

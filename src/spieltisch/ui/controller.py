@@ -612,19 +612,27 @@ class Controller:
         if why is not None:
             return self._show_illegal(why)
         m.play(text, seat)
-        return self._changed()
+        return self._changed(seat)
 
-    def _changed(self) -> set[str]:
+    def _changed(self, actor: int) -> set[str]:
         m = self.match
         self._sync_trail()
-        self.selected = None
+        if actor == self.shown or not self._selection_valid():
+            self.selected = None  # a choice made while others moved stays, if still possible
         if not self.save_failed:
             self.set_status("")
         self._after_change()
         self.save_current()
         if m.is_over:  # nobody acts once it is over: this change ended it
+            self._effects.append(("focus", "#over-h"))
             return {"screen", "status"}
         return set(GAME_REGIONS)
+
+    def _selection_valid(self) -> bool:
+        if self.selected is None or self.shown is None:
+            return False
+        hand = self.match.game.view(self.match.state, self.shown).get("hand") or ()
+        return self.selected in hand
 
     def _explain(self, text: str) -> set[str]:
         m = self.match
@@ -947,7 +955,7 @@ class Controller:
             return False
         self._search = None
         m.play(text, seat)
-        self._dirty = self._changed()
+        self._dirty = self._changed(seat)
         return True
 
     def take_dirty(self) -> set[str]:

@@ -312,7 +312,7 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
     )
     return (
         '<div class="gameover" data-gameover role="dialog" aria-labelledby="over-h">'
-        f'<h2 id="over-h">{ctx.h("over.heading")}</h2>'
+        f'<h2 id="over-h" tabindex="-1">{ctx.h("over.heading")}</h2>'
         f'<p class="winner">{esc(head)}</p>'
         f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
         f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
