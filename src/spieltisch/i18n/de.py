@@ -167,6 +167,7 @@ MESSAGES: dict[str, str] = {
     "hexen_cocktail.penalty": "{points} Minuspunkte",
     "hexen_cocktail.taken_none": "noch keine Tränke",
     "hexen_cocktail.known": "Bekannt auf der Hand: {cards}",
+    "hexen_cocktail.pass_short": "Passen",
     "hexen_cocktail.pass": "Passen: keine Bonuskarte",
     "hexen_cocktail.potions_left": "Tränke im Stapel: {count}",
     "hexen_cocktail.select_first": "Wähle zuerst eine Karte aus deiner Hand, dann eine Reihe.",

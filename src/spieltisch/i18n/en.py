@@ -167,6 +167,7 @@ MESSAGES: dict[str, str] = {
     "hexen_cocktail.penalty": "{points} penalty points",
     "hexen_cocktail.taken_none": "no potions yet",
     "hexen_cocktail.known": "Seen in hand: {cards}",
+    "hexen_cocktail.pass_short": "Pass",
     "hexen_cocktail.pass": "Pass: no bonus card",
     "hexen_cocktail.potions_left": "Potions in the pile: {count}",
     "hexen_cocktail.select_first": "Choose a card from your hand first, then a row.",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ..core.match import NAME_MAX
 from ..i18n import LANGS, t
 from .context import Ctx
 from .html import attrs, button, esc, paragraphs
@@ -166,7 +167,7 @@ def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
         out.append(
             f'<li class="seat-row" data-seat="{i}"><fieldset><legend>{esc(t(lang, "new.seat", number=i + 1))}</legend>'
             f'<div class="field"><label for="f-s{i}-name">{esc(t(lang, "new.name"))}</label>'
-            f'<input id="f-s{i}-name" name="seat-{i}-name" type="text" maxlength="24" autocomplete="off" '
+            f'<input id="f-s{i}-name" name="seat-{i}-name" type="text" maxlength="{NAME_MAX}" autocomplete="off" '
             f'value="{esc(draft.names[i])}"></div>'
             f'<div class="field"><label for="f-s{i}-kind">{esc(t(lang, "new.kind"))}</label>'
             + _select(f"seat-{i}-kind", kind_opts, kind, f"f-s{i}-kind") + "</div>"

@@ -252,10 +252,11 @@ def hand(view: dict, ctx: Ctx) -> str:
             f'</button>'
         )
     body = "".join(items) if items else f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
-    extra = ""
-    if "pass" in ctx.legal:
-        extra = (f'<button type="button" class="btn btn-pass" data-action="pass">'
-                 f'{ctx.h("hexen_cocktail.pass")}</button>')
+    # Pass is always on the table: in a bonus play it is a move, otherwise a
+    # click explains why not (hexen.turn: no passing; or whose turn it is).
+    hook = attrs(ctx.target("pass"))
+    extra = (f'<button type="button" class="btn btn-pass{"" if "pass" in ctx.legal else " is-illegal"}"{hook}>'
+             f'{ctx.h("hexen_cocktail.pass" if "pass" in ctx.legal else "hexen_cocktail.pass_short")}</button>')
     return (f'<div class="hand" data-hand role="group" aria-label="{ctx.h("hexen_cocktail.hand")}">'
             f'<h2 class="hand-title">{ctx.h("hexen_cocktail.hand")}</h2>'
             f'<div class="hand-cards">{body}</div>{extra}</div>')
