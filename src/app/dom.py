@@ -100,6 +100,7 @@ class App:
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         asyncio.ensure_future(self.bot_loop())
         document.documentElement.dataset.ready = "1"
+        js.performance.mark("spieltisch:interactive")  # for bench/ and tests
 
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:

@@ -15,8 +15,14 @@ function text(name) {
   return el ? el.textContent : "";
 }
 
+const ORDER = ["runtime", "files", "rules", "ready"];
+let reached = -1;
+
 function show(name, value) {
   if (done || !box) return;
+  const rank = ORDER.indexOf(name);
+  if (rank >= 0 && rank < reached) return; // stages only move forward
+  if (rank >= 0) reached = rank;
   if (bar && value > Number(bar.value)) bar.value = value;
   if (stage) {
     stage.textContent = text(name);
@@ -33,11 +39,15 @@ function finish() {
 }
 
 const STAGES = [
-  // [PyScript progress text, our stage, bar value]
-  ["Loading Pyodide", "runtime", 15],
-  ["Loaded Pyodide", "runtime", 55],
-  ["Loading files", "files", 65],
+  // [PyScript progress text, our stage, bar value]; PyScript 0.7 sends
+  // Loading Pyodide > Loading interpreter (the long part) > Loaded interpreter
+  // > Loading files > Loaded files > Loaded Pyodide, then py:ready.
+  ["Loading Pyodide", "runtime", 10],
+  ["Loading interpreter", "runtime", 15],
+  ["Loaded interpreter", "runtime", 65],
+  ["Loading files", "files", 70],
   ["Loaded files", "files", 80],
+  ["Loaded Pyodide", "files", 85],
 ];
 
 window.addEventListener("py:progress", (event) => {
@@ -47,7 +57,7 @@ window.addEventListener("py:progress", (event) => {
   }
 });
 
-document.addEventListener("py:ready", () => show("rules", 90));
+document.addEventListener("py:ready", () => show("rules", 92));
 
 if (root.dataset.ready === "1") {
   finish();
@@ -63,6 +73,7 @@ if (root.dataset.ready === "1") {
 // If Python never becomes ready, say so plainly (the rest of the page stays).
 window.setTimeout(() => {
   if (!done && root.dataset.ready !== "1") {
+    reached = -1;
     show("failed", 0);
     if (box) box.classList.add("is-failed");
   }

@@ -57,3 +57,13 @@ def test_not_your_turn_reason_names_the_seat_as_text():
     status = ctl.render("status")
     assert "&lt;img" in status and "<img" not in status
     assert 'data-ui="rules:hexen.turn"' in status
+
+
+def test_esc_matches_the_standard_library():
+    import html
+
+    from spieltisch.ui.html import esc
+
+    for text in (XSS, "a & b", "\"quoted\" 'single'", "<>&\"'", "plain", "Ünïcödé ✹", ""):
+        assert esc(text) == html.escape(text, quote=True)
+    assert esc(None) == "" and esc(3) == "3"

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from html import escape as _escape
 from typing import Any, Mapping
+
+# Not html.escape: importing the stdlib html package pulls in html.entities
+# (a 2,000-entry table) and costs ~150 ms of start-up in Pyodide. Same output.
+_TABLE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
 def esc(value: Any) -> str:
-    """Escape text for HTML element content *and* quoted attribute values."""
-    return _escape("" if value is None else str(value), quote=True)
+    """Escape text for HTML element content *and* quoted attribute values
+    (the same five characters as ``html.escape(quote=True)``)."""
+    return ("" if value is None else str(value)).translate(_TABLE)
 
 
 def attrs(values: Mapping[str, Any]) -> str:
