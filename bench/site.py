@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Browser benchmarks of the site (run by hand; figures go to docs/performance.md).
+
+  tti     time to interactive of the Hexen Cocktail game page divided by the
+          time of a bare page that only boots the same vendored Pyodide, in
+          the same run, loads interleaved (goal <= 1.10)
+  click   human action: click -> DOM updated (the app's handler runs
+          synchronously in the click's dispatch), and click -> next frame,
+          p50/p95 over a game against bots (goal p95 <= 16 ms)
+  bots    the longest main-thread task while bots move (Long Tasks API,
+          which reports tasks over 50 ms; goal: none), with hard bots
+
+    python3 bench/site.py [tti|click|bots|all] [-n 7] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from support import browser as sb  # noqa: E402
+
+READY = "html[data-ready='1']"
+
+# Records when the app marks itself interactive, long tasks, and click timing.
+PROBE = """
+(() => {
+  const w = window;
+  w.__bench = {ready: null, longtasks: [], clicks: []};
+  new MutationObserver(() => {
+    if (w.__bench.ready === null && document.documentElement.dataset.ready === '1')
+      w.__bench.ready = performance.now();
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) w.__bench.longtasks.push([e.startTime, e.duration]);
+    }).observe({type: 'longtask', buffered: true});
+  } catch (e) {}
+  let t0 = null, label = null;
+  document.addEventListener('click', e => {
+    const el = e.target.closest && e.target.closest('[data-action],[data-ui],[data-illegal]');
+    t0 = performance.now();
+    label = el ? (el.getAttribute('data-action') || el.getAttribute('data-ui') || 'illegal') : null;
+  }, true);
+  w.addEventListener('click', () => {
+    if (t0 === null || label === null) return;
+    const t1 = performance.now(), start = t0, what = label;
+    t0 = null;
+    requestAnimationFrame(() => setTimeout(() => {
+      w.__bench.clicks.push([what, t1 - start, performance.now() - start]);
+    }, 0));
+  });
+})();
+"""
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    k = (len(xs) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def fresh_page(browser, **kw):
+    page = sb.open_page(browser, viewport={"width": 1200, "height": 900}, **kw)
+    page.add_init_script(PROBE)
+    return page
+
+
+def start_game(page, seats):
+    page.locator("[data-ui='new:hexen_cocktail']").first.click()
+    page.select_option("select[name=seats]", str(len(seats)))
+    for i, (name, kind, level) in enumerate(seats):
+        page.fill(f"input[name=seat-{i}-name]", name)
+        page.select_option(f"select[name=seat-{i}-kind]", kind)
+        if level:
+            page.select_option(f"select[name=seat-{i}-level]", level)
+    page.fill("input[name=seed]", "777")
+    page.locator("[data-ui='start']").click()
+    page.locator("#app[data-screen='play']").wait_for(state="attached")
+
+
+def human_click(page):
+    page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
+    if page.locator("[data-gameover]").count():
+        return False
+    acts = page.locator("#app [data-action]")
+    if acts.count():
+        acts.first.click()
+    else:
+        page.locator("[data-hand] [data-ui^='select:']").first.click()
+    return True
+
+
+def bench_tti(browser, base, runs):
+    """Interleave: bare page, then the game page (a saved game resumed)."""
+    # make one saved game to resume, so the game page is the play screen
+    page = fresh_page(browser)
+    page.goto(base + "index.html?botdelay=0")
+    page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    start_game(page, [("Ann", "human", None), ("Bot", "bot", "easy")])
+    human_click(page)
+    human_click(page)
+    play_url = page.url
+    storage = page.context.storage_state()
+    page.context.close()
+    bare, game = [], []
+    for i in range(runs):
+        for kind in ("bare", "game") if i % 2 == 0 else ("game", "bare"):
+            if kind == "bare":
+                p = sb.open_page(browser)
+                p.goto(base + "tests/pages/bare.html")
+                bare.append(float(sb.wait_ready(p)["readyMs"]))
+            else:
+                p = fresh_page(browser, storage_state=storage)
+                p.goto(play_url)
+                p.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+                p.locator("[data-board]").wait_for(state="attached")
+                game.append(float(p.evaluate("window.__bench.ready")))
+            sb.check_page(p)
+            p.context.close()
+    ratios = [g / b for g, b in zip(game, bare)]
+    return {
+        "bare_ms": bare, "game_ms": game,
+        "bare_median": statistics.median(bare), "game_median": statistics.median(game),
+        "ratio_of_medians": statistics.median(game) / statistics.median(bare),
+        "ratio_median_pairwise": statistics.median(ratios),
+    }
+
+
+def bench_click(browser, base, players):
+    page = fresh_page(browser)
+    page.goto(base + "index.html?botdelay=0")
+    page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    samples = []
+    for game in range(3):
+        seats = [("Ann", "human", None)] + [(f"Bot{i}", "bot", "easy") for i in range(1, players)]
+        start_game(page, seats)
+        while human_click(page):
+            pass
+        page.locator("[data-gameover] [data-ui='hub']").click()
+    page.wait_for_timeout(300)
+    clicks = page.evaluate("window.__bench.clicks")
+    sb.check_page(page)
+    page.context.close()
+    dom = [c[1] for c in clicks]
+    frame = [c[2] for c in clicks]
+    act = [c[1] for c in clicks if c[0].startswith(("play:", "take:", "pass"))]
+    samples = {
+        "n": len(dom), "n_actions": len(act),
+        "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
+        "action_dom_p50": pct(act, 50), "action_dom_p95": pct(act, 95),
+        "frame_p50": pct(frame, 50), "frame_p95": pct(frame, 95),
+    }
+    return samples
+
+
+def bench_bots(browser, base, players, level, moves):
+    page = fresh_page(browser)
+    page.goto(base + "index.html?botdelay=0")
+    page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    page.evaluate("window.__bench.longtasks = []")
+    seats = [("Ann", "human", None)] + [(f"{level}{i}", "bot", level) for i in range(1, players)]
+    start_game(page, seats)
+    t0 = time.time()
+    done = 0
+    while done < moves and human_click(page):
+        done += 1
+    page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
+    elapsed = time.time() - t0
+    tasks = page.evaluate("window.__bench.longtasks")
+    log_len = page.locator("[data-region='side'] li").count()
+    sb.check_page(page)
+    page.context.close()
+    return {
+        "level": level, "players": players, "human_clicks": done, "seconds": round(elapsed, 1),
+        "log_lines_visible": log_len, "longtasks": len(tasks),
+        "longest_task_ms": max((d for _, d in tasks), default=0.0),
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "all"])
+    ap.add_argument("-n", "--runs", type=int, default=7)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--moves", type=int, default=24, help="human clicks in the bots run")
+    ap.add_argument("--json")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server, base = sb.start_site()
+    out = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
+           "date": time.strftime("%Y-%m-%d %H:%M")}
+    try:
+        with sync_playwright() as pw:
+            browser = sb.launch_chromium(pw)
+            if args.what in ("tti", "all"):
+                out["tti"] = bench_tti(browser, base, args.runs)
+            if args.what in ("click", "all"):
+                out["click"] = bench_click(browser, base, args.players)
+            if args.what in ("bots", "all"):
+                out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves)
+            browser.close()
+    finally:
+        sb.stop_site(server)
+    text = json.dumps(out, indent=1, default=lambda x: round(x, 2))
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text)
+
+
+if __name__ == "__main__":
+    main()
