@@ -422,3 +422,34 @@ def test_game_end_moves_focus_to_the_result():
         effects += ctl.take_effects()
     assert ("focus", "#over-h") in effects
     assert 'id="over-h" tabindex="-1"' in ctl.render("screen")
+
+
+def test_a_game_without_a_board_is_listed_but_not_opened():
+    """A registered game whose board module is not written yet stays 'coming
+    soon'; its saves (e.g. imported) show a plain message, never a crash."""
+    from dataclasses import replace
+
+    from spieltisch.games.hexen_cocktail.rules import HexenCocktail
+
+    class Later(HexenCocktail):
+        info = replace(HexenCocktail.info, id="brauzeit", title="Brauzeit")
+
+    later = Later()
+    games = {"hexen_cocktail": GAME, "brauzeit": later}
+    m = Match(later, [Seat("A"), Seat("B")], seed=1)
+    text = m.to_save_text()
+    storage = MemoryStorage({SAVE_PREFIX + "later": text})
+    ctl = new_controller(storage, games=games)
+    ctl.navigate("#/")
+    hooks = Hooks(ctl.render("screen"))
+    assert "brauzeit" in [a["data-game-card"] for _, a in hooks.elements if "data-coming-soon" in a]
+    assert "later" in hooks.values("data-save")
+    ctl.handle("ui", "continue:later")
+    assert "not ready yet" in ctl.render("screen") and not ctl.bot_pending()
+    ctl.navigate("#/new/brauzeit")
+    assert "not ready yet" in ctl.render("screen")
+    ctl.navigate("#/")
+    ctl.handle("file", text)
+    assert "not ready yet" in ctl.render("screen")
+    assert storage.data[SAVE_PREFIX + "later"] == text
+    assert len(saves(storage)) == 2

@@ -316,7 +316,7 @@ class Controller:
         self.route, self.route_arg = "play", slot
         self.set_status("")
         entry = self.load_entry(SAVE_PREFIX + slot)
-        if entry is not None and entry.ok:
+        if entry is not None and entry.ok and has_board(entry.match.game.info.id):
             created = (json.loads(entry.text).get("meta") or {}).get("created")
             if isinstance(created, int):
                 self._created[slot] = created
@@ -480,6 +480,9 @@ class Controller:
                 entry = self._save_cache.get(SAVE_PREFIX + self.route_arg)
                 if entry is not None and entry.error is not None:
                     return screens.message_screen(self.lang, "hub.broken", reason=self._reason(entry.error))
+                if entry is not None and entry.ok:  # a valid save of a game without a board yet
+                    gid = entry.match.game.info.id
+                    return screens.message_screen(self.lang, "new.not_ready", game=self.tr(f"game.{gid}.title"))
                 return screens.message_screen(self.lang, "play.no_game")
             return screens.play_frame({r: self._render_play_region(r) for r in screens.PLAY_REGIONS})
         return self._render_hub()
@@ -838,6 +841,12 @@ class Controller:
     def _begin(self, match: Match) -> set[str]:
         self._leave_game()
         slot = self._new_slot()
+        if not has_board(match.game.info.id):  # e.g. an imported save of a game not on screen yet
+            try:
+                self.storage.set(SAVE_PREFIX + slot, match.to_save_text(self._meta()))
+            except Exception:  # noqa: BLE001
+                self.set_status(self.tr("play.saving_failed"), kind="error")
+            return self._go_play(slot)
         self.route, self.route_arg = "play", slot
         self.set_status("")
         self.save_failed = False
