@@ -704,12 +704,12 @@ def test_catalogue_de_en_complete_and_matching():
     for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)):
         assert f"brauzeit.illegal.{code}" in DE, code
     for rule in set(re.findall(r'"(brau\.[a-z]+)"', src)):
-        assert f"brauzeit.rules.{rule}.title" in DE and f"brauzeit.rules.{rule}.body" in DE, rule
+        assert f"rules.{rule}.title" in DE and f"rules.{rule}.body" in DE, rule
     import pathlib
     doc = (pathlib.Path(__file__).parents[2] / "docs/rules/brauzeit.md").read_text()
     clauses = set(re.findall(r"\*\*\[(brau\.[a-z]+)\]", doc))
     assert len(clauses) == 17
-    assert {k.split(".")[2] + "." + k.split(".")[3] for k in DE if k.startswith("brauzeit.rules.")} == clauses
+    assert {k.split(".")[1] + "." + k.split(".")[2] for k in DE if k.startswith("rules.brau.")} == clauses
     for kind in ("take", "wizard", "mage_fill", "mage_enchant"):
         for suffix in ("", "_finish", "_order"):
             assert f"brauzeit.log.{kind}{suffix}" in DE

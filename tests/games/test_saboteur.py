@@ -862,7 +862,7 @@ def test_catalogue_complete_in_both_languages():
     used = set(re.findall(r'"(sab\.[a-z0-9_.]+)"', src))
     assert used <= clauses, used - clauses
     for c in clauses:
-        assert f"saboteur.rules.{c}.title" in EN and f"saboteur.rules.{c}.body" in EN, c
+        assert f"rules.{c}.title" in EN and f"rules.{c}.body" in EN, c
     for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)) | {"wrong-card"}:
         assert f"saboteur.illegal.{code}" in EN, code
     for kind in set(re.findall(r'key \+ "([a-z_]+)"', src)):

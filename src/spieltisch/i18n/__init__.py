@@ -13,9 +13,29 @@ from __future__ import annotations
 
 import string
 
-from .de import MESSAGES as DE
-from .en import MESSAGES as EN
+from . import brauzeit as _brauzeit
+from . import saboteur as _saboteur
+from .de import MESSAGES as _SITE_DE
+from .en import MESSAGES as _SITE_EN
 
+# One catalogue: the site's texts plus each game's own module (same keys in
+# every language; a game's module may not redefine a site key).
+_GAME_MODULES = (_saboteur, _brauzeit)
+
+
+def _merge(site: dict[str, str], lang: str) -> dict[str, str]:
+    merged = dict(site)
+    for mod in _GAME_MODULES:
+        part = getattr(mod, lang.upper())
+        clash = set(part) & set(site)
+        if clash:
+            raise RuntimeError(f"{mod.__name__} redefines site keys: {sorted(clash)[:3]}")
+        merged.update(part)
+    return merged
+
+
+EN = _merge(_SITE_EN, "en")
+DE = _merge(_SITE_DE, "de")
 LANGS: tuple[str, ...] = ("en", "de")
 DEFAULT_LANG = "en"
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "de": DE}
