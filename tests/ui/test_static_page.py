@@ -123,3 +123,14 @@ def test_coming_soon_cards_do_not_navigate():
             assert "<a " not in block and "<button" not in block and "data-ui" not in block, gid
         else:
             assert f'href="#/new/{gid}"' in block
+
+
+def test_hub_block_is_generated_from_the_renders():
+    """index.html's pre-rendered hub equals tools/render_hub.py's output."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[2] / "tools" / "render_hub.py"
+    proc = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

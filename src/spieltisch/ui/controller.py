@@ -112,6 +112,20 @@ def _slot_of(key: str) -> str:
 # ---- the controller ----------------------------------------------------------------------
 
 
+def hub_card_infos(catalogue, games) -> list:
+    """The hub's game cards: built (registered and with a board) or coming soon.
+    Also used by tools/render_hub.py to pre-render index.html."""
+    cards = []
+    for gid in catalogue:
+        game = games.get(gid)
+        if game is not None and has_board(gid):
+            cards.append(screens.CardInfo(gid, True, game.info.min_players, game.info.max_players))
+        else:
+            lo, hi = screens.PLANNED_PLAYERS.get(gid, (1, 1))
+            cards.append(screens.CardInfo(gid, False, lo, hi))
+    return cards
+
+
 class Controller:
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
@@ -488,14 +502,7 @@ class Controller:
         return self._render_hub()
 
     def _render_hub(self) -> str:
-        cards = []
-        for gid in self.catalogue:
-            game = self.games.get(gid)
-            if game is not None and has_board(gid):
-                cards.append(screens.CardInfo(gid, True, game.info.min_players, game.info.max_players))
-            else:
-                lo, hi = screens.PLANNED_PLAYERS.get(gid, (1, 1))
-                cards.append(screens.CardInfo(gid, False, lo, hi))
+        cards = hub_card_infos(self.catalogue, self.games)
         saves, broken = [], []
         for e in self.entries():
             if e.ok:
