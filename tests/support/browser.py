@@ -50,6 +50,16 @@ def start_site(csp: str | None = None):
     return serve.start(REPO, 0, csp=csp, quiet=True)
 
 
+def start_site_at(root, csp: str | None = None):
+    """Serve another folder (e.g. a copy of the site) on a free port: (server, url)."""
+    tools = str(REPO / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import serve  # tools/serve.py
+
+    return serve.start(root, 0, csp=csp, quiet=True)
+
+
 def stop_site(server) -> None:
     server.shutdown()
     server.server_close()

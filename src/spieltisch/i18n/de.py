@@ -140,6 +140,28 @@ MESSAGES: dict[str, str] = {
     "import.too_big": "Die Datei ist zu groß.",
     "export.done": "Die Spieldatei wird heruntergeladen.",
 
+    # ---- Offline, Einbetten, Stellungslinks ----------------------------------------------
+    "offline.unavailable": "In diesem Browserfenster kann nicht offline gespielt werden. Alles andere funktioniert.",
+    "offline.update": "Eine neue Version ist bereit.",
+    "offline.reload": "Neu laden",
+    "embed.heading": "Dieses Spiel einbetten",
+    "embed.hint": "Füge das in einen Blogbeitrag oder eine Webseite ein. Das README zeigt ein paar Zeilen Skript, mit denen die Seite die Höhe des Rahmens anpasst.",
+    "embed.open": "Auf Spieltisch öffnen",
+    "embed.frame_title": "{game} auf Spieltisch",
+    "share.button": "Diese Stellung teilen",
+    "share.heading": "Diese Stellung teilen",
+    "share.link": "Ein Link auf genau diesen Moment der Partie",
+    "share.hint": "Wer ihn öffnet, spielt von hier aus als {name} gegen Bots weiter, in einer eigenen neuen Partie.",
+    "share.hidden": "Der Link enthält das Mischen und alle bisherigen Züge. Wer ihn entschlüsselt, kann also die noch verdeckten Karten herausfinden. Teile ihn nur, wo das nichts ausmacht.",
+    "share.embed": "Diese Stellung einbetten",
+    "share.close": "Schließen",
+    "position.opened": "Eine geteilte Stellung: Du spielst als {name} weiter.",
+    "position.bad": "Dieser Stellungslink lässt sich nicht öffnen: {reason}",
+    "position.error.format": "Er ist beschädigt oder unvollständig.",
+    "position.error.too-long": "Er ist zu lang.",
+    "position.error.unknown-game": "Er ist für ein Spiel, das es hier nicht gibt.",
+    "position.error.replay": "Seine Züge lassen sich nicht von vorn nachspielen.",
+
     # ---- Allgemeine Regelgründe ------------------------------------------------------------
     "core.illegal.chance-to-act": "Es wird noch ausgeteilt. Bitte warte kurz.",
     "core.illegal.not-chance": "Gerade ist kein Zufallsereignis dran.",

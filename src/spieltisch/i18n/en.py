@@ -140,6 +140,28 @@ MESSAGES: dict[str, str] = {
     "import.too_big": "this file is too big.",
     "export.done": "The game file is being downloaded.",
 
+    # ---- offline, embedding, position links (docs/offline.md, docs/embedding.md) -------
+    "offline.unavailable": "Offline play is not available in this browser window. Everything else works.",
+    "offline.update": "An update is ready.",
+    "offline.reload": "Reload",
+    "embed.heading": "Embed this game",
+    "embed.hint": "Paste this into a blog post or web page. The README shows a few lines of script that let the page fit the frame's height.",
+    "embed.open": "Open on Spieltisch",
+    "embed.frame_title": "{game} on Spieltisch",
+    "share.button": "Share this position",
+    "share.heading": "Share this position",
+    "share.link": "A link to this moment of the game",
+    "share.hint": "Whoever opens it plays on from here as {name}, against bots, in a new game of their own.",
+    "share.hidden": "The link holds the shuffle and every move so far, so anyone who decodes it can work out the cards that are still hidden. Share it only where that does not matter.",
+    "share.embed": "Embed this position",
+    "share.close": "Close",
+    "position.opened": "A shared position: you play on as {name}.",
+    "position.bad": "This position link cannot be opened: {reason}",
+    "position.error.format": "it is damaged or incomplete.",
+    "position.error.too-long": "it is too long.",
+    "position.error.unknown-game": "it is for a game this site does not have.",
+    "position.error.replay": "its moves cannot be played again from the start.",
+
     # ---- core rule reasons (raised by the match, not a game) ---------------------------
     "core.illegal.chance-to-act": "Cards are still being dealt. Please wait.",
     "core.illegal.not-chance": "No chance event is due.",
