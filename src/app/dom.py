@@ -80,6 +80,10 @@ class App:
         except ValueError:
             self.bot_delay = 0.5
         self.ctl = Controller(LocalStorage(), browser_lang=str(window.navigator.language or ""))
+        # links and embed snippets point at the site's folder; embed.html marks <html data-embed>
+        self.ctl.site_url = str(URL.new(".", window.location.href).href)
+        self.ctl.embed = bool(document.documentElement.hasAttribute("data-embed"))
+        self.open_link = document.getElementById("open-site")
         self.wake = asyncio.Event()
         self._proxies = []
 
@@ -240,6 +244,8 @@ class App:
             el = self.root.querySelector(f'[{name}="{css}"]')
             if not nil(el):
                 el.focus()
+        if self.ctl.embed and not nil(self.open_link):
+            self.open_link.href = self.ctl.outside_link()
         self.wake.set()
 
     def set_busy(self, busy: bool) -> None:

@@ -32,6 +32,7 @@ from ..i18n import LANGS, pick_lang, t
 from . import screens
 from .boards import get_board, has_board
 from .context import Ctx
+from . import position, share
 
 SAVE_PREFIX = "spieltisch.save."
 LANG_KEY = "spieltisch.lang"
@@ -159,6 +160,12 @@ class Controller:
         self.save_failed = False
         self.draft: screens.Draft | None = None
         self.confirm_delete: str | None = None
+        # sharing (ui/share.py, docs/embedding.md): the browser adapter sets
+        # site_url (the site's base URL) and embed (the page is embed.html)
+        self.share_open = False
+        self.site_url = ""
+        self.embed = False
+        self._position_error = ""
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -286,6 +293,8 @@ class Controller:
         parts = h.split("/") if h else []
         if parts[:1] == ["new"] and len(parts) == 2:
             return self._go_new(parts[1])
+        if parts[:1] == ["position"]:
+            return self._go_position("/".join(parts[1:]))
         if parts[:1] == ["play"] and len(parts) == 2:
             return self._go_play(parts[1])
         return self._go_hub()
@@ -339,7 +348,59 @@ class Controller:
         self._effects.append(("hash", self.hash))
         return {"screen", "status"}
 
+    # ---- position links and sharing (docs/embedding.md) -----------------------------------
+    def _go_position(self, code: str) -> set[str]:
+        """Open a shared position as a new local game (nothing is overwritten)."""
+        try:
+            match, me = position.decode(code, self.games)
+            if not has_board(match.game.info.id):
+                raise position.PositionError("unknown-game")
+        except position.PositionError as err:
+            self._leave_game()
+            self.route, self.route_arg = "position", ""
+            self._position_error = err.code
+            self.set_status("")
+            return {"screen", "status"}
+        regions = self._begin(match)
+        if not self.save_failed:
+            self.set_status(self.tr("position.opened", name=match.seats[me].name))
+        return regions
+
+    def share_seat(self) -> int | None:
+        """The seat a link is made from: the one on screen (never behind the curtain)."""
+        m = self.match
+        if m is None or self.curtain_up:
+            return None
+        if self.shown is not None:
+            return self.shown
+        if m.game.info.perfect_information:  # e.g. a finished or all-bot game: first seat
+            return 0
+        return None
+
+    def position_link(self) -> str | None:
+        seat = self.share_seat()
+        if seat is None:
+            return None
+        return f"{self.site_url}#/position/{position.encode(self.match, seat)}"
+
+    def _share_html(self) -> str:
+        m = self.match
+        seat = self.share_seat()
+        if m is None or seat is None:
+            return ""
+        if not self.share_open:
+            return share.share_button(self.lang)
+        return share.share_panel(self.lang, site_url=self.site_url, game_id=m.game.info.id,
+                                 code=position.encode(m, seat), name=m.seats[seat].name,
+                                 hidden_info=not m.game.info.perfect_information)
+
+    def outside_link(self) -> str:
+        """Where embed.html's 'Open on Spieltisch' leads: this position, or this route."""
+        link = self.position_link() if self.route == "play" and self.match is not None else None
+        return link or f"{self.site_url}{self.hash}"
+
     def _open(self, match: Match, slot: str) -> None:
+        self.share_open = False
         self.match = match
         self.slot = slot
         self._rebuild_trail()
@@ -488,7 +549,8 @@ class Controller:
                 return screens.message_screen(self.lang, "new.unknown_game")
             if not has_board(game.info.id):
                 return screens.message_screen(self.lang, "new.not_ready", game=self.tr(f"game.{game.info.id}.title"))
-            return screens.new_game(self.lang, game.info, self.draft, LEVELS)
+            embed = "" if self.embed else share.embed_box(self.lang, self.site_url, game.info.id)
+            return screens.new_game(self.lang, game.info, self.draft, LEVELS) + embed
         if self.route == "play":
             if self.match is None:
                 entry = self._save_cache.get(SAVE_PREFIX + self.route_arg)
@@ -499,6 +561,9 @@ class Controller:
                     return screens.message_screen(self.lang, "new.not_ready", game=self.tr(f"game.{gid}.title"))
                 return screens.message_screen(self.lang, "play.no_game")
             return screens.play_frame({r: self._render_play_region(r) for r in screens.PLAY_REGIONS})
+        if self.route == "position":
+            return screens.message_screen(self.lang, "position.bad",
+                                          reason=self.tr(f"position.error.{self._position_error or 'format'}"))
         return self._render_hub()
 
     def _render_hub(self) -> str:
@@ -538,7 +603,7 @@ class Controller:
             return board.hand(view, ctx)
         if region == "top":
             return screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
-                               can_undo=self.undo_allowed(), thinking=self.bot_pending())
+                               can_undo=self.undo_allowed(), thinking=self.bot_pending()) + self._share_html()
         if region == "side":
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
@@ -723,6 +788,11 @@ class Controller:
             self.rules_open = False
             self.rules_focus = None
             return {"rules"}
+        if name in ("share", "share-close"):
+            self.share_open = name == "share"
+            if self.share_open:
+                self._effects.append(("focus", "[data-share-url]"))
+            return {"top"}
         if name == "undo":
             return self.undo()
         if name == "reveal":

@@ -1,0 +1,124 @@
+"""Position links: any moment of a game as a URL fragment (docs/embedding.md).
+
+    code = encode(match, seat)            # "1.<base64url(zlib(JSON))>"
+    match = decode(code, games)           # raises PositionError(code)
+
+The payload is what a save needs to replay the game -- game id, rules
+version, seats, options, seed, the log up to now and the final state hash --
+plus ``me``: the seat whose view the link was made from. On opening, that
+seat is the reader's (human) and every other seat is a bot (a human seat
+becomes a ``normal`` bot), so "try it from here" works for one reader.
+
+The seed and log are everything: for a game with hidden information anyone
+who decodes the link can replay the deal. The share panel says so.
+
+Everything from a link is untrusted: size limits before and after
+decompression, strict types, and the replay goes through ``Match.from_save``
+(every move checked, the state hash compared).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from typing import Any
+
+from ..core.errors import SaveError
+from ..core.game import Game
+from ..core.match import LEVELS, SAVE_FORMAT, SAVE_VERSION, Match
+
+PREFIX = "1."  # payload format version
+MAX_CODE_CHARS = 60_000  # about 45 kB compressed; browsers take far longer URLs
+MAX_JSON_BYTES = 2_000_000
+
+
+class PositionError(ValueError):
+    """A position link that cannot be opened; ``code`` names the reason:
+    ``format``, ``too-long``, ``unknown-game`` or ``replay``."""
+
+    def __init__(self, code: str, message: str = ""):
+        super().__init__(message or code)
+        self.code = code
+
+
+def encode(match: Match, me: int) -> str:
+    data = {
+        "g": match.game.info.id,
+        "r": match.game.info.rules_version,
+        "s": [[s.name, s.kind, s.level] for s in match.seats],
+        "o": dict(match.options),
+        "seed": match.seed,
+        "log": [[p, t] for p, t in match.log],
+        "h": match.game.state_hash(match.state),
+        "me": me,
+    }
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return PREFIX + packed
+
+
+def _unpack(code: str) -> dict:
+    if not isinstance(code, str) or not code.startswith(PREFIX):
+        raise PositionError("format", "not a position link of this version")
+    if len(code) > MAX_CODE_CHARS:
+        raise PositionError("too-long", "the link is too long")
+    body = code[len(PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_JSON_BYTES)
+        if inflater.unconsumed_tail:
+            raise PositionError("too-long", "the position is too big")
+        if not inflater.eof:
+            raise PositionError("format", "the data is cut off")
+        data = json.loads(raw.decode("utf-8"))
+    except PositionError:
+        raise
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as err:
+        raise PositionError("format", f"unreadable ({err.__class__.__name__})") from None
+    if not isinstance(data, dict):
+        raise PositionError("format", "not an object")
+    return data
+
+
+def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
+    """Replay a link: ``(match, me)``. The match is new; nothing is stored."""
+    data = _unpack(code)
+    game_id = data.get("g")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise PositionError("unknown-game", f"unknown game {game_id!r}")
+    seats = data.get("s")
+    me = data.get("me")
+    if (not isinstance(seats, list) or not seats or not isinstance(me, int) or isinstance(me, bool)
+            or not 0 <= me < len(seats)):
+        raise PositionError("format", "the seats are damaged")
+    out_seats = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, list) or len(seat) != 3:
+            raise PositionError("format", f"seat {i + 1} is damaged")
+        name, kind, level = seat
+        if i == me:
+            out_seats.append({"name": name, "kind": "human", "level": None})
+        else:
+            out_seats.append({"name": name, "kind": "bot", "level": level if level in LEVELS else "normal"})
+    save = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": game_id,
+        "rules_version": data.get("r"),
+        "seats": out_seats,
+        "options": data.get("o") if isinstance(data.get("o"), dict) else {},
+        "seed": data.get("seed"),
+        "log": data.get("log"),
+        "state_hash": data.get("h"),
+    }
+    try:
+        match = Match.from_save(save, games)
+    except SaveError as err:
+        code_ = "replay" if err.code in ("replay-failed", "hash-mismatch", "rules-version") else "format"
+        raise PositionError(code_, str(err)) from None
+    except Exception as err:  # noqa: BLE001 - a link must never crash the page
+        raise PositionError("format", f"{err.__class__.__name__}: {err}") from None
+    return match, me
