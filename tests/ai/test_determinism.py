@@ -13,7 +13,7 @@ LIMITS = {"easy": {}, "normal": {"iterations": 3}, "hard": {"iterations": 50}}
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_choice(game_id, level):
     game = GAMES[game_id]
-    for state in random_positions(game, 3, 4, seed=21):
+    for state in random_positions(game, max(3, game.info.min_players), 4, seed=21):
         seat = game.current_player(state)
         view = game.view(state, seat)
         first = make_bot(level, 42, **LIMITS[level]).choose(game, view, seat)
@@ -37,7 +37,9 @@ def test_easy_depends_on_seed():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_arena_game_replays_identically(game_id):
     game = GAMES[game_id]
-    a = play_game(game, ["hard", "normal"], seed=8, game_index=1, iterations=10, normal_iterations=2)
-    b = play_game(game, ["hard", "normal"], seed=8, game_index=1, iterations=10, normal_iterations=2)
+    players = max(2, game.info.min_players)
+    levels = (["hard", "normal", "easy"] * players)[:players]
+    a = play_game(game, levels, seed=8, game_index=1, iterations=4, normal_iterations=1)
+    b = play_game(game, levels, seed=8, game_index=1, iterations=4, normal_iterations=1)
     assert a["log"] == b["log"]
     assert a["scores"] == b["scores"]

@@ -26,10 +26,11 @@ def test_bots_return_legal_texts(game_id, players):
 def test_whole_games_with_every_level(game_id):
     """Whole matches through Match.play (which checks every move)."""
     game = GAMES[game_id]
-    for players in sorted({max(2, game.info.min_players), game.info.max_players}):
+    # Fewest players only: max players are covered position by position above.
+    for players in (max(2, game.info.min_players),):
         levels = [LEVELS[i % len(LEVELS)] for i in range(players)]
-        res = play_game(game, levels, seed=3, game_index=players, iterations=8,
-                        normal_iterations=2)
+        res = play_game(game, levels, seed=3, game_index=players, iterations=4,
+                        normal_iterations=1)
         assert len(res["returns"]) == players
         assert abs(sum(res["returns"]) - 1.0) < 1e-9 or sum(res["returns"]) == 0
 

@@ -28,7 +28,7 @@ def test_same_view_different_truth_same_decision(game_id):
     if game.info.perfect_information:
         pytest.skip("no hidden information")
     checked = 0
-    for players in (2, game.info.max_players):
+    for players in sorted({max(2, game.info.min_players), game.info.max_players}):
         for k, state in enumerate(random_positions(game, players, 4, seed=77)):
             seat = game.current_player(state)
             twin = _twin(game, state, seat, k)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ..core.game import Game
+from .brauzeit import GAME as BRAUZEIT
 from .hexen_cocktail import GAME as HEXEN_COCKTAIL
+from .saboteur import GAME as SABOTEUR
 
-GAMES: dict[str, Game] = {g.info.id: g for g in (HEXEN_COCKTAIL,)}
+GAMES: dict[str, Game] = {g.info.id: g for g in (HEXEN_COCKTAIL, SABOTEUR, BRAUZEIT)}
 
 # Every game of the site, in hub order; those not in GAMES show "coming soon".
 CATALOGUE: tuple[str, ...] = (

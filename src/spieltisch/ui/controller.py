@@ -144,6 +144,7 @@ class Controller:
         self._bot_factory = bot_factory
         saved_lang = self._storage_get(LANG_KEY)
         self.lang = pick_lang(saved_lang, browser_lang)
+        self.browser_lang = pick_lang(browser_lang)
         # routing
         self.route = "hub"
         self.route_arg = ""
@@ -313,8 +314,22 @@ class Controller:
         self._search_key = None
         self._version += 1
 
+    def _follow_game_lang(self, game_id: str | None) -> None:
+        """With no saved language preference, a game whose board names a
+        ``FIRST_LANG`` (Brauzeit: German first) shows in that language; every
+        other screen in the browser's. A language the player picked wins."""
+        if self._storage_get(LANG_KEY) in LANGS:
+            return
+        lang = self.browser_lang
+        if game_id and has_board(game_id):
+            lang = getattr(get_board(game_id), "FIRST_LANG", None) or lang
+        if lang in LANGS and lang != self.lang:
+            self.lang = lang
+            self._effects.append(("lang", lang))
+
     def _go_hub(self) -> set[str]:
         self._leave_game()
+        self._follow_game_lang(None)
         self.route, self.route_arg = "hub", ""
         self.confirm_delete = None
         self.set_status("")
@@ -324,6 +339,7 @@ class Controller:
     def _go_new(self, game_id: str) -> set[str]:
         self._leave_game()
         self.route, self.route_arg = "new", game_id
+        self._follow_game_lang(game_id)
         game = self.games.get(game_id)
         if game is not None and has_board(game_id):
             if self.draft is None or self.draft.game_id != game_id:
@@ -403,6 +419,7 @@ class Controller:
         self.share_open = False
         self.match = match
         self.slot = slot
+        self._follow_game_lang(match.game.info.id)
         self._rebuild_trail()
         humans = self.humans()
         self.shown = humans[0] if len(humans) == 1 else None
@@ -486,6 +503,14 @@ class Controller:
             self.curtain_for = None
             return
         to_act = m.to_act
+        if m.game.info.perfect_information:  # nothing private (Brauzeit): no curtain between humans
+            self.curtain_for = None
+            nxt = to_act if to_act in humans else self._next_human(to_act if isinstance(to_act, int) and to_act >= 0 else 0)
+            if self.shown not in humans or to_act in humans:
+                if self.shown != nxt:
+                    self.selected = None
+                self.shown = nxt
+            return
         if to_act in humans:
             if self.shown != to_act:
                 self.shown = None
@@ -650,6 +675,13 @@ class Controller:
 
     # ---- events ----------------------------------------------------------------------------------
     def handle(self, kind: str, value: Any, form: dict | None = None) -> set[str]:
+        lang = self.lang
+        regions = self._handle(kind, value, form)
+        if self.lang != lang:  # e.g. a German-first game was opened: the page's texts follow
+            regions = set(regions) | {"screen", "static"}
+        return regions
+
+    def _handle(self, kind: str, value: Any, form: dict | None = None) -> set[str]:
         """An event from the page: ``action`` / ``illegal`` / ``ui`` (data-*
         attributes), ``form`` (an input changed), ``file`` (imported text),
         ``route`` (the URL hash changed). Returns the regions to re-render."""

@@ -183,6 +183,8 @@ def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
     out.append(f'<fieldset class="options"><legend>{esc(t(lang, "new.options"))}</legend>')
     if not info.options:
         out.append(f'<p class="muted">{esc(t(lang, "new.no_options"))}</p>')
+    from .boards import get_board, has_board  # late: boards import this module's neighbours
+    choices = getattr(get_board(info.id), "OPTION_CHOICES", {}) if has_board(info.id) else {}
     for name, default in info.options:
         value = draft.options.get(name, default)
         label = esc(t(lang, f"{info.id}.option.{name}"))
@@ -193,6 +195,10 @@ def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
         elif isinstance(default, int):
             out.append(f'<div class="field"><label for="{fid}">{label}</label><input id="{fid}" type="number" '
                        f'name="option-{esc(name)}" value="{esc(value)}"></div>')
+        elif name in choices:  # a board's OPTION_CHOICES: a select of catalogue texts
+            opts = [(v, t(lang, f"{info.id}.option.{name}.{v}")) for v in choices[name]]
+            out.append(f'<div class="field"><label for="{fid}">{label}</label>'
+                       + _select(f"option-{name}", opts, str(value), fid) + "</div>")
         else:
             out.append(f'<div class="field"><label for="{fid}">{label}</label><input id="{fid}" type="text" '
                        f'name="option-{esc(name)}" value="{esc(value)}"></div>')

@@ -820,17 +820,29 @@ class Brauzeit(Game):
 
     # ---- bots ----------------------------------------------------------------
     def sensible_actions(self, s: BrauState, player: int):
-        """Drop duplicates (equal faces), re-rolls while something useful can
-        be taken, and passing while something can be delivered; in a choice of
-        potion, prefer those a hero orders that can still be finished."""
+        """The moves worth a bot's thought, with the clock in mind: equal dice
+        once; no pass or re-roll while something useful can be taken; no work
+        on a cauldron that cannot be finished in the picks left (unless that
+        is all there is); for a new potion, the four best by expected worth
+        against the picks it costs (a hero's order counts)."""
         acts = self.legal_actions(s, player)
         if s.phase == "brew":
+            left = self.picks_left(s, player)
             want = self._wanted(s, player)
-            good = [a for a in acts if a.potion in want and _picks_needed(new_cauldron(a.potion)) <= s.rolls_left]
-            if good:
-                return good
-            return [a for a in acts if _picks_needed(new_cauldron(a.potion)) <= max(2, s.rolls_left)] or acts
-        seen, out = set(), []
+            wiz_cost = _WIZ_COST.get(s.n, 1.4)
+            scored = []
+            for a in acts:
+                pairs, wizards = _needs(new_cauldron(a.potion))
+                need = pairs + wiz_cost * wizards
+                worth = POTIONS[a.potion].points * (2.0 if a.potion in want else 1.0)
+                slack = (left - need) / (0.6 + 0.25 * need)
+                chance = 1.0 / (1.0 + math.exp(-2.2 * slack))
+                scored.append((-(worth * chance - PICK_RATE * need * chance), str(a), a))
+            scored.sort(key=lambda x: (x[0], x[1]))
+            return [a for _, _, a in scored[:4]]
+        left = self.picks_left(s, player)
+        caul = s.cauldrons[player]
+        seen, out, hopeless = set(), [], []
         useful = False
         for a in acts:
             t = type(a)
@@ -844,11 +856,15 @@ class Brauzeit(Game):
                 if key in seen:
                     continue
                 seen.add(key)
+                pairs, wizards = _needs(caul[a.cauldron])
+                if pairs + wizards > left:  # cannot be finished before the hourglass runs out
+                    hopeless.append(a)
+                    continue
                 useful = True
             out.append(a)
         if useful:
             out = [a for a in out if not isinstance(a, (Pass, Reroll))]
-        return out or acts
+        return out or hopeless or acts
 
     def _wanted(self, s: BrauState, p: int) -> set:
         want = set()
@@ -857,47 +873,84 @@ class Brauzeit(Game):
         return want
 
     def heuristic(self, s: BrauState, player: int) -> float:
-        """Expected final points: banked points, plus each cauldron's value
-        (doubled if a hero orders it) times its progress and the chance to
-        finish it before the hourglass runs out; letters and the Archmage
-        count a little. Compared with the best rival through a logistic."""
+        """Expected final points with the clock in mind (see :meth:`_estimate`),
+        compared with the best rival through a logistic (solo: a saturating
+        curve of the points)."""
         est = [self._estimate(s, p) for p in range(s.n)]
         if s.n == 1:
             return 1.0 - math.exp(-est[0] / 60.0)
         rival = max(e for i, e in enumerate(est) if i != player)
         return 1.0 / (1.0 + math.exp(-(est[player] - rival) / 8.0))
 
+    def picks_left(self, s: BrauState, p: int) -> int:
+        """Choices brewer ``p`` still gets: one per roll to come, plus one on
+        the roll under way if ``p`` has not chosen from it yet."""
+        left = s.rolls_left
+        if s.phase in ("pick", "brew", "hero") and (p - s.active) % s.n >= s.picks:
+            left += 1
+        elif s.phase == "roll":
+            left += 1
+        return left
+
     def _estimate(self, s: BrauState, p: int) -> float:
+        """Banked points; plus each cauldron's worth (its points, plus its share
+        of a hero's doubled order) times the chance to finish it with the picks
+        left (cauldrons cheapest per point first); plus picks left over, at
+        what a pick earns on a fresh potion; letters and a waiting Archmage
+        count as part of a pick."""
         value = float(self.points(s, p))
-        want = {}
-        for hid, got in s.heroes[p]:
-            order = HEROES[hid].order
-            pts = sum(POTIONS[x].points for x in order)
-            share = len(got) / len(order)
-            value += 0.6 * share * sum(POTIONS[x].points for x in got)  # half-way to double
-            for x in order:
-                if x not in got and x not in want:
-                    want[x] = pts / len(order)
-        picks_left = s.rolls_left * 1.0 + (1 if s.phase in ("pick", "roll", "brew", "hero") else 0)
-        budget = picks_left
-        # cauldrons closest to done get the picks first
+        want: dict[str, float] = {}
+        if s.heroes_on:
+            for hid, got in s.heroes[p]:
+                order = HEROES[hid].order
+                pts = sum(POTIONS[x].points for x in order)
+                todo = [x for x in order if x not in got]
+                # the bonus comes only with the whole order: the fewer missing, the likelier
+                share = pts / len(todo) * (0.55 + 0.45 * len(got) / len(order))
+                for x in todo:
+                    want[x] = max(want.get(x, 0.0), share)
+        budget = float(self.picks_left(s, p))
+        wiz_cost = _WIZ_COST.get(s.n, 1.4)
         rows = []
         for cd in s.cauldrons[p]:
             if cd is None:
                 continue
-            need = _picks_needed(cd)
-            pot = POTIONS[cd[0]]
-            worth = pot.points + (want.get(cd[0], 0.0) if s.heroes_on else 0.0)
-            rows.append((need, _progress(cd), worth))
+            pairs, wizards = _needs(cd)
+            need = pairs + wiz_cost * wizards
+            worth = POTIONS[cd[0]].points + want.get(cd[0], 0.0)
+            rows.append((need / worth, need, worth))
         rows.sort()
-        for need, prog, worth in rows:
-            if budget <= 0:
-                break
-            chance = min(1.0, budget / (1.5 * need + 0.5))
-            budget -= need
-            value += worth * (0.15 + 0.85 * prog) * chance
-        value += 0.8 * s.letters[p] + (2.5 if s.mage[p] else 0.0)
+        for _, need, worth in rows:
+            if need <= 0.0:
+                value += worth
+                continue
+            # the chance to finish: certain with room to spare, none without the picks
+            slack = (budget - need) / (0.6 + 0.25 * need)
+            chance = 1.0 / (1.0 + math.exp(-2.2 * slack))
+            value += worth * chance
+            budget -= need * chance
+        value += PICK_RATE * max(0.0, budget - 1.0)
+        value += PICK_RATE * (0.3 * s.letters[p] + (1.2 if s.mage[p] else 0.0))
         return value
+
+
+PICK_RATE = 1.3  # points a choice earns on a fresh potion (bronze ~1.2-1.5, heroes more)
+_WIZ_COST = {1: 2.0, 2: 1.6, 3: 1.3, 4: 1.5, 5: 1.2, 6: 1.4}  # a wizard waits for its face
+
+
+def _needs(cd) -> tuple[float, int]:
+    """(pairs, wizards) a cauldron still needs; a pair brings ~3 units."""
+    pid, filled, magic = cd
+    pot = POTIONS[pid]
+    pairs = 0.0
+    wizards = 0
+    for k, (_, units) in enumerate(pot.recipe):
+        lack = units - filled[k]
+        if lack > 0:
+            pairs += 1.0 if lack <= 2 else 1.25 if lack == 3 else 1.6
+        if pot.magic and magic[k] == 0:
+            wizards += 1
+    return pairs, wizards
 
 
 def _deliver(cd, ingredient: str, units: int):

@@ -21,6 +21,7 @@ from types import ModuleType
 
 _MODULES = {
     "hexen_cocktail": "spieltisch.ui.boards.hexen_cocktail",
+    "brauzeit": "spieltisch.ui.boards.brauzeit",
 }
 _loaded: dict[str, ModuleType] = {}
 

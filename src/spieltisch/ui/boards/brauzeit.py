@@ -1,0 +1,620 @@
+"""Brauzeit on screen: the hourglass and the dice tray at the top, then every
+brewer's six cauldrons (the viewer's first) with their heroes, letters and
+the Archmage. HTML that reflows from phone to desktop; dice, ingredients and
+wizards are small inline SVGs.
+
+Clicks (only on the viewer's own choice):
+
+* a quantity die ``data-ui="select:q<k>"``, then an ingredient die
+  (``select:q<k>:i<j>``), in either order; a wizard die ``select:w<k>``;
+  the Archmage ``select:mage``. Tapping a chosen die again lets go of it.
+* with a pair chosen, each of the viewer's cauldrons carries
+  ``take:q<k>:i<j>:<c>`` -- ``data-action`` when it fits, ``data-illegal``
+  (a reason, e.g. brau.pair) when not; the same with ``wizard:w<k>:<c>``;
+  with the Archmage chosen, every ingredient line carries
+  ``mage:fill:<c>:<I>`` or ``mage:enchant:<c>:<I>``.
+* ``pass``, ``reroll`` and ``hire`` are buttons; an emptied cauldron asks for
+  one of the 16 potions (``brew:<c>:<id>``).
+
+The dice roll in CSS (``bz-rolling``) only while the newest roll lies
+untouched on the table and nothing is chosen, so a re-render for a selection
+never shakes them again; ``prefers-reduced-motion`` turns it off.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
+from ..context import Ctx
+from ..html import attrs, esc
+
+RULE_IDS = (
+    "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
+    "brau.wizard", "brau.pass", "brau.reroll", "brau.archmage", "brau.heroes",
+    "brau.noheroes", "brau.clock", "brau.end", "brau.ties", "brau.solo", "brau.public",
+    "core.chance",
+)
+
+# German first: with no saved language preference this game's screens are German.
+FIRST_LANG = "de"
+# Choices of string options for the new-game form (value -> catalogue key suffix).
+OPTION_CHOICES = {"clock": ("short", "long")}
+
+WAIT, DONE = 1, 2
+STAR = "*"
+_WORK_KEYS = ("take", "wizard", "mage_fill", "mage_enchant")
+
+# ---- names ------------------------------------------------------------------------
+
+
+def potion_name(pid: Any, ctx: Ctx) -> str:
+    return ctx.tr(f"brauzeit.potion.{pid}") if pid in POTIONS else str(pid)
+
+
+def hero_name(hid: Any, ctx: Ctx) -> str:
+    return ctx.tr(f"brauzeit.hero.{hid}") if hid in HEROES else str(hid)
+
+
+def ing_name(letter: Any, ctx: Ctx) -> str:
+    return ctx.tr(f"brauzeit.ingredient.{letter}") if letter in INGREDIENTS else str(letter)
+
+
+def wizard_name(letter: Any, ctx: Ctx) -> str:
+    return ctx.tr(f"brauzeit.wizard.{letter}") if letter in INGREDIENTS else str(letter)
+
+
+def face_text(face: Any) -> str:
+    return "\u2605" if face == STAR else str(face)
+
+
+def param(name: str, value: Any, ctx: Ctx) -> str:
+    """Plain text for a log / illegal-reason parameter."""
+    if name == "seat":
+        return ctx.name(value)
+    if name == "potion":
+        return potion_name(value, ctx)
+    if name == "hero":
+        return hero_name(value, ctx)
+    if name == "ingredient":
+        return ing_name(value, ctx)
+    if name in ("qty", "amount") and isinstance(value, str):
+        return " ".join(face_text(f) for f in value.split())
+    if name == "ing" and isinstance(value, str):
+        return ", ".join(ing_name(x, ctx) for x in value.split())
+    if name == "wiz" and isinstance(value, str):
+        return ", ".join(wizard_name(x, ctx) for x in value.split())
+    return str(value)
+
+
+def log_text(key: str, params: dict, ctx: Ctx) -> str:
+    return ctx.tr(key, **{k: param(k, v, ctx) for k, v in params.items()})
+
+
+# ---- SVG pieces -------------------------------------------------------------------
+
+
+def _star_points(cx: float, cy: float, r: float, inner: float = 0.45) -> str:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * inner
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append(f"{cx + rad * math.cos(a):.1f},{cy + rad * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def ing_shape(letter: str, cx: float = 12, cy: float = 12, r: float = 8) -> str:
+    """A shape per ingredient, so colour is never the only signal."""
+    if letter == "K":  # a leaf
+        return (f'<path class="ish" d="M{cx - r:.1f},{cy + r * .7:.1f} C{cx - r:.1f},{cy - r * .6:.1f} '
+                f'{cx + r * .2:.1f},{cy - r:.1f} {cx + r:.1f},{cy - r:.1f} C{cx + r:.1f},{cy + r * .1:.1f} '
+                f'{cx + r * .1:.1f},{cy + r:.1f} {cx - r:.1f},{cy + r * .7:.1f}Z"/>')
+    if letter == "F":  # a blossom
+        petals = "".join(
+            f'<circle class="ish" cx="{cx + r * .5 * math.cos(k * math.pi * 2 / 5 - math.pi / 2):.1f}" '
+            f'cy="{cy + r * .5 * math.sin(k * math.pi * 2 / 5 - math.pi / 2):.1f}" r="{r * .45:.1f}"/>'
+            for k in range(5))
+        return petals + f'<circle class="ish-core" cx="{cx}" cy="{cy}" r="{r * .3:.1f}"/>'
+    if letter == "C":  # a crystal
+        return (f'<polygon class="ish" points="{cx:.1f},{cy - r:.1f} {cx + r * .7:.1f},{cy - r * .2:.1f} '
+                f'{cx + r * .35:.1f},{cy + r:.1f} {cx - r * .35:.1f},{cy + r:.1f} {cx - r * .7:.1f},{cy - r * .2:.1f}"/>')
+    if letter == "D":  # a scale
+        return (f'<path class="ish" d="M{cx - r:.1f},{cy - r * .5:.1f} Q{cx:.1f},{cy - r * 1.1:.1f} '
+                f'{cx + r:.1f},{cy - r * .5:.1f} Q{cx + r * .8:.1f},{cy + r * .6:.1f} {cx:.1f},{cy + r:.1f} '
+                f'Q{cx - r * .8:.1f},{cy + r * .6:.1f} {cx - r:.1f},{cy - r * .5:.1f}Z"/>')
+    if letter == "M":  # a drop
+        return (f'<path class="ish" d="M{cx:.1f},{cy - r:.1f} C{cx + r * .3:.1f},{cy - r * .4:.1f} '
+                f'{cx + r * .8:.1f},{cy:.1f} {cx + r * .8:.1f},{cy + r * .35:.1f} A{r * .8:.1f},{r * .8:.1f} 0 0 1 '
+                f'{cx - r * .8:.1f},{cy + r * .35:.1f} C{cx - r * .8:.1f},{cy:.1f} {cx - r * .3:.1f},{cy - r * .4:.1f} '
+                f'{cx:.1f},{cy - r:.1f}Z"/>')
+    return f'<polygon class="ish" points="{_star_points(cx, cy, r)}"/>'  # S: stardust
+
+
+def ing_icon(letter: str, size: int = 18) -> str:
+    return (f'<svg class="bz-icon i-{esc(letter)}" viewBox="0 0 24 24" width="{size}" height="{size}" '
+            f'aria-hidden="true" focusable="false">{ing_shape(letter)}</svg>')
+
+
+def _die_svg(kind: str, face: str) -> str:
+    body = '<rect class="die-face" x="2" y="2" width="44" height="44" rx="9"/>'
+    if kind == "q":
+        if face == STAR:
+            inner = f'<polygon class="die-star" points="{_star_points(24, 25, 15)}"/>'
+        else:
+            inner = f'<text class="die-num" x="24" y="25">{esc(face)}</text>'
+    elif kind == "i":
+        inner = f'<g transform="translate(4 4) scale(1.67)">{ing_shape(face)}</g>'
+    else:  # a wizard: a pointed hat with his ingredient on it
+        inner = ('<path class="hat" d="M24,5 L36,36 L12,36 Z"/><rect class="hat-brim" x="7" y="35" width="34" height="6" rx="3"/>'
+                 f'<g transform="translate(16.5 17) scale(.62)">{ing_shape(face)}</g>')
+    return (f'<svg class="die-svg" viewBox="0 0 48 48" aria-hidden="true" focusable="false">'
+            f'{body}{inner}</svg>')
+
+
+def _hourglass(left: int, total: int) -> str:
+    frac = left / total if total else 0.0
+    top_h = 26 * frac
+    bot_h = 26 * (1 - frac)
+    return ('<svg class="bz-glass" viewBox="0 0 40 64" aria-hidden="true" focusable="false">'
+            '<defs><clipPath id="bz-glass-clip"><path d="M8,4 H32 C32,20 22,26 21,32 C22,38 32,44 32,60 H8 '
+            'C8,44 18,38 19,32 C18,26 8,20 8,4Z"/></clipPath></defs>'
+            f'<g clip-path="url(#bz-glass-clip)"><rect class="sand" x="0" y="{30 - top_h:.1f}" width="40" height="{top_h:.1f}"/>'
+            f'<rect class="sand" x="0" y="{60 - bot_h:.1f}" width="40" height="{bot_h + 1:.1f}"/></g>'
+            '<path class="glass" d="M8,4 H32 C32,20 22,26 21,32 C22,38 32,44 32,60 H8 C8,44 18,38 19,32 C18,26 8,20 8,4Z"/>'
+            '<rect class="frame" x="4" y="1" width="32" height="4" rx="2"/><rect class="frame" x="4" y="59" width="32" height="4" rx="2"/>'
+            '</svg>')
+
+
+# ---- selection --------------------------------------------------------------------
+
+
+def _parse_selection(sel: str | None, view: dict) -> dict:
+    """The chosen dice that still lie on the table: {'q': k, 'i': j, 'w': k, 'mage': True}."""
+    out: dict = {}
+    if not sel:
+        return out
+    for part in sel.split(":"):
+        if part == "mage":
+            if view["mage"][view["viewer"]] if view.get("viewer") is not None else False:
+                out = {"mage": True}
+            continue
+        if len(part) < 2 or part[0] not in "qiw" or not part[1:].isdigit():
+            continue
+        k = int(part[1:]) - 1
+        dice = view["qty" if part[0] == "q" else "ing" if part[0] == "i" else "wiz"]
+        if 0 <= k < len(dice) and dice[k] is not None:
+            out[part[0]] = k
+    if "w" in out:
+        out = {"w": out["w"]}
+    return out
+
+
+def _sel_text(sel: dict) -> str:
+    if sel.get("mage"):
+        return "mage"
+    parts = [f"{kind}{sel[kind] + 1}" for kind in ("q", "i", "w") if kind in sel]
+    return ":".join(parts)
+
+
+def _toggle(sel: dict, kind: str, k: int) -> dict:
+    new = {key: v for key, v in sel.items() if key in ("q", "i")}
+    if kind == "w":
+        return {} if sel.get("w") == k else {"w": k}
+    if kind == "mage":
+        return {} if sel.get("mage") else {"mage": True}
+    if new.get(kind) == k:
+        del new[kind]
+    else:
+        new[kind] = k
+    return new
+
+
+def _select_hook(ctx: Ctx, sel: dict, new: dict) -> str:
+    """data-ui that makes ``new`` the selection (select:<current> clears it)."""
+    text = _sel_text(new)
+    if not text:
+        text = _sel_text(sel)
+    return f"select:{text}"
+
+
+# ---- the board --------------------------------------------------------------------
+
+
+def _my_pick(view: dict, ctx: Ctx) -> bool:
+    return (ctx.viewer is not None and not ctx.curtain and view["phase"] == "pick"
+            and view["to_act"] == ctx.viewer)
+
+
+def _fresh_roll(ctx: Ctx) -> bool:
+    if not ctx.log:
+        return False
+    return ctx.log[-1][0] in ("brauzeit.log.roll", "brauzeit.log.reroll_result")
+
+
+def board(view: dict, ctx: Ctx) -> str:
+    me = ctx.viewer
+    order = list(range(view["n"]))
+    if me is not None:
+        order = [me] + [p for p in order if p != me]
+    sel = _parse_selection(ctx.selected, view) if _my_pick(view, ctx) else {}
+    last = _last_work(ctx)
+    breweries = "".join(_brewery(view, ctx, p, sel, last, own=(p == me)) for p in order)
+    return (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">'
+            f'{_table(view, ctx, sel)}<div class="bz-breweries">{breweries}</div></div>')
+
+
+def _table(view: dict, ctx: Ctx, sel: dict) -> str:
+    left, total = view["rolls_left"], view["clock_total"]
+    glass_label = ctx.tr("brauzeit.ui.hourglass", left=left, total=total)
+    glass = (f'<div class="bz-hourglass" role="img" aria-label="{esc(glass_label)}" title="{esc(glass_label)}">'
+             f'{_hourglass(left, total)}<span class="bz-left">{left}</span>'
+             f'<span class="bz-left-label">{ctx.h("brauzeit.ui.rolls_left")}</span></div>')
+    phase = view["phase"]
+    head = ""
+    if phase not in ("setup", "over"):
+        head = ctx.h("brauzeit.ui.roll_of", name=ctx.name(view["active"]))
+        if view["rerolls"]:
+            head += f' <span class="muted">({ctx.h("brauzeit.ui.rerolled", count=view["rerolls"])})</span>'
+    if phase == "brew" and view["due_seat"] == ctx.viewer and not ctx.curtain:
+        middle = _brew_chooser(view, ctx)
+    else:
+        middle = _dice(view, ctx, sel)
+        if phase == "brew":
+            middle += (f'<p class="bz-note">{ctx.h("brauzeit.ui.other_brewing", name=ctx.name(view["due_seat"]))}</p>')
+    return (f'<section class="bz-table" aria-label="{ctx.h("brauzeit.ui.dice")}">'
+            f'{glass}<div class="bz-table-main"><p class="bz-roll-head">{head}</p>{middle}'
+            f'{_choices(view, ctx, sel)}{_this_roll(view, ctx)}</div></section>')
+
+
+def _dice(view: dict, ctx: Ctx, sel: dict) -> str:
+    mine = _my_pick(view, ctx)
+    rolling = _fresh_roll(ctx) and not sel and view["phase"] == "pick"
+    groups = []
+    idx = 0
+    for kind, key, title in (("q", "qty", "brauzeit.ui.qty_dice"), ("i", "ing", "brauzeit.ui.ing_dice"),
+                             ("w", "wiz", "brauzeit.ui.wiz_dice")):
+        items = []
+        for k, face in enumerate(view[key]):
+            idx += 1
+            items.append(_die(ctx, kind, k, face, sel, mine, idx))
+        groups.append(f'<div class="bz-dice-group bz-{kind}" role="group" aria-label="{ctx.h(title)}">'
+                      f'<span class="bz-dice-label">{ctx.h(title)}</span><div class="bz-dice-row">{"".join(items)}</div></div>')
+    cls = "bz-dice" + (" bz-rolling" if rolling else "")
+    return f'<div class="{cls}">{"".join(groups)}</div>'
+
+
+def _die_label(ctx: Ctx, kind: str, face: str) -> str:
+    if kind == "q":
+        return ctx.tr("brauzeit.ui.qty_die", face=ctx.tr("brauzeit.star") if face == STAR else face)
+    if kind == "i":
+        return ctx.tr("brauzeit.ui.ing_die", ingredient=ing_name(face, ctx))
+    return ctx.tr("brauzeit.ui.wiz_die", wizard=wizard_name(face, ctx), ingredient=ing_name(face, ctx))
+
+
+def _die(ctx: Ctx, kind: str, k: int, face: str | None, sel: dict, mine: bool, idx: int) -> str:
+    cls = f"bz-die d{idx}"
+    if face is None:
+        return (f'<span class="{cls} is-taken"><span class="sr">{ctx.h("brauzeit.ui.die_taken")}</span></span>')
+    label = _die_label(ctx, kind, face)
+    cls += f" k-{kind}" + (f" f-{esc(face)}" if kind != "q" else "")
+    if not mine:
+        return f'<span class="{cls}" title="{esc(label)}">{_die_svg(kind, face)}<span class="sr">{esc(label)}</span></span>'
+    chosen = sel.get(kind) == k
+    if chosen:
+        cls += " is-selected"
+    elif _dead_die(ctx, kind, k, sel):
+        cls += " is-dead"
+    hook = _select_hook(ctx, sel, _toggle(sel, kind, k))
+    return (f'<button type="button" class="{cls}" data-ui="{esc(hook)}" aria-pressed="{"true" if chosen else "false"}" '
+            f'aria-label="{esc(label)}" title="{esc(label)}">{_die_svg(kind, face)}</button>')
+
+
+def _dead_die(ctx: Ctx, kind: str, k: int, sel: dict) -> bool:
+    """A die that fits nowhere with what is chosen (a hint, not a rule)."""
+    if kind == "w":
+        prefix = f"wizard:w{k + 1}:"
+        return not any(a.startswith(prefix) for a in ctx.legal)
+    q = f"q{k + 1}" if kind == "q" else (f"q{sel['q'] + 1}" if "q" in sel else None)
+    i = f"i{k + 1}" if kind == "i" else (f"i{sel['i'] + 1}" if "i" in sel else None)
+    for a in ctx.legal:
+        if not a.startswith("take:"):
+            continue
+        parts = a.split(":")
+        if (q is None or parts[1] == q) and (i is None or parts[2] == i):
+            return False
+    return True
+
+
+def _choices(view: dict, ctx: Ctx, sel: dict) -> str:
+    """Pass / take nothing, re-roll, the Archmage; the viewer's letters."""
+    me = ctx.viewer
+    if me is None or ctx.curtain or view["phase"] in ("setup", "over"):
+        return ""
+    out = []
+    own_roll = view["active"] == me
+    label = "brauzeit.ui.pass" if own_roll else "brauzeit.ui.take_nothing"
+    legal = "pass" in ctx.legal
+    out.append(f'<button type="button" class="btn bz-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}>'
+               f'{ctx.h(label)} <small>{ctx.h("brauzeit.ui.pass_letter")}</small></button>')
+    if own_roll and view["phase"] == "pick" and view["picks"] == 0 and view["to_act"] == me:
+        legal = "reroll" in ctx.legal
+        out.append(f'<button type="button" class="btn bz-reroll{"" if legal else " is-illegal"}"{attrs(ctx.target("reroll"))}>'
+                   f'{ctx.h("brauzeit.ui.reroll")}</button>')
+    if view["mage"][me]:
+        if any(a.startswith("mage:") for a in ctx.legal):
+            on = bool(sel.get("mage"))
+            hook = _select_hook(ctx, sel, _toggle(sel, "mage", 0))
+            out.append(f'<button type="button" class="btn bz-mage{" is-selected" if on else ""}" data-ui="{esc(hook)}" '
+                       f'aria-pressed="{"true" if on else "false"}">{ctx.h("brauzeit.ui.use_mage")}</button>')
+    elif view["letters"][me] >= view["mage_cost"] and view["phase"] == "pick" and view["to_act"] == me:
+        out.append(f'<button type="button" class="btn bz-hire"{attrs(ctx.target("hire"))}>'
+                   f'{ctx.h("brauzeit.ui.hire", cost=view["mage_cost"])}</button>')
+    elif view["phase"] == "pick" and view["to_act"] == me and view["letters"][me]:
+        out.append(f'<button type="button" class="btn bz-hire is-illegal"{attrs(ctx.target("hire"))}>'
+                   f'{ctx.h("brauzeit.ui.hire", cost=view["mage_cost"])}</button>')
+    return f'<div class="bz-choices">{"".join(out)}</div>'
+
+
+def _this_roll(view: dict, ctx: Ctx) -> str:
+    """What everybody has taken from the roll under way, as it happens."""
+    if view["phase"] in ("setup", "over", "roll"):
+        return ""
+    lines = []
+    for key, params in reversed(ctx.log):
+        if key in ("brauzeit.log.roll", "brauzeit.log.reroll_result"):
+            break
+        if key.startswith("brauzeit.log.") and key not in ("brauzeit.log.hero", "brauzeit.log.potion"):
+            lines.append(log_text(key, params, ctx))
+    if not lines:
+        return ""
+    items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
+    return (f'<div class="bz-this-roll"><h3>{ctx.h("brauzeit.ui.this_roll")}</h3>'
+            f'<ol aria-live="polite">{items}</ol></div>')
+
+
+def _last_work(ctx: Ctx) -> tuple[int, int] | None:
+    """(seat, cauldron) of the newest pick, wizard, Archmage or brew."""
+    for key, params in reversed(ctx.log):
+        kind = key.rsplit(".", 1)[-1]
+        if any(kind == k or kind.startswith(k + "_") for k in _WORK_KEYS) or kind == "brew":
+            try:
+                return int(params["seat"]), int(params["cauldron"]) - 1
+            except (KeyError, TypeError, ValueError):
+                return None
+        if kind in ("roll", "reroll_result", "pass", "pass_full"):
+            return None
+    return None
+
+
+# ---- a brewery ---------------------------------------------------------------------
+
+
+def _brewery(view: dict, ctx: Ctx, p: int, sel: dict, last, *, own: bool) -> str:
+    name = ctx.name(p)
+    title = ctx.h("brauzeit.ui.your_brewery") if own else ctx.h("brauzeit.ui.brewery", name=name)
+    facts = (f'<span class="bz-score">{ctx.h("brauzeit.ui.points", points=view["scores"][p])}</span>'
+             f'{_letters(view, ctx, p)}')
+    if view["mage"][p]:
+        facts += f'<span class="bz-mage-chip">{ctx.h("brauzeit.ui.mage_ready")}</span>'
+    cauldrons = "".join(_cauldron(view, ctx, p, c, sel, own, last == (p, c)) for c in range(6))
+    cls = "bz-brewery" + (" is-own" if own else "") + (" is-active" if view["to_act"] == p else "")
+    return (f'<section class="{cls}" data-brewer="{p}" aria-label="{esc(ctx.tr("brauzeit.ui.brewery", name=name))}">'
+            f'<header class="bz-brewery-head"><h2>{title}</h2><div class="bz-facts">{facts}</div></header>'
+            f'<ol class="bz-cauldrons">{cauldrons}</ol>{_legend(ctx) if own else ""}{_heroes(view, ctx, p)}</section>')
+
+
+def _letters(view: dict, ctx: Ctx, p: int) -> str:
+    have, cap = view["letters"][p], view["letter_cap"]
+    marks = "".join(f'<span class="bz-letter{" is-on" if k < have else ""}" aria-hidden="true"></span>' for k in range(cap))
+    label = ctx.tr("brauzeit.ui.letters_count", count=have, cap=cap)
+    return f'<span class="bz-letters" title="{esc(label)}">{marks}<span class="sr">{esc(label)}</span></span>'
+
+
+def _wanted_by(view: dict, p: int, pid: str) -> str | None:
+    for hid, got in view["heroes"][p]:
+        if pid in HEROES[hid].order and pid not in got:
+            return hid
+    return None
+
+
+def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent: bool) -> str:
+    cd = view["cauldrons"][p][c]
+    number = c + 1
+    cls = ["bz-cauldron"]
+    if recent:
+        cls.append("is-recent")
+    hook: dict[str, str] = {}
+    label = ctx.tr("brauzeit.ui.cauldron", number=number)
+    targeting = own and _my_pick(view, ctx)
+    if cd is None:
+        cls.append("is-empty")
+        waiting = view["phase"] == "brew" and view["due_seat"] == p and view["due_cauldron"] == c
+        body = (f'<p class="bz-empty">{ctx.h("brauzeit.ui.choosing" if waiting else "brauzeit.ui.cauldron_empty")}</p>')
+        return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"><div class="bz-c-head">'
+                f'<span class="bz-c-no">{esc(label)}</span></div>{body}</li>')
+    pid, filled, magic = cd
+    pot = POTIONS[pid]
+    cls.append(f"t-{pot.tier}")
+    if targeting:
+        if "q" in sel and "i" in sel:
+            text = f"take:q{sel['q'] + 1}:i{sel['i'] + 1}:{number}"
+        elif "w" in sel:
+            text = f"wizard:w{sel['w'] + 1}:{number}"
+        else:
+            text = None
+        if text is not None:
+            hook = ctx.target(text)
+            cls.append("is-target" if text in ctx.legal else "is-blocked")
+            label = ctx.tr("brauzeit.ui.cauldron_put", number=number, potion=potion_name(pid, ctx))
+        elif not sel:
+            hook = {"data-ui": "hint:brauzeit.ui.select_first"}
+    hero = _wanted_by(view, p, pid) if view["heroes_on"] else None
+    head = (f'<div class="bz-c-head"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}</span>'
+            f'<span class="bz-c-no">{esc(ctx.tr("brauzeit.ui.cauldron", number=number))}</span></div>'
+            f'<h3 class="bz-potion">{esc(potion_name(pid, ctx))}</h3>'
+            f'<p class="bz-worth">{ctx.h("brauzeit.ui.points", points=pot.points)}'
+            + (f' · <span class="bz-for">{ctx.h("brauzeit.ui.wanted_by", hero=hero_name(hero, ctx))}</span>' if hero else "")
+            + "</p>")
+    rows = []
+    mage_mode = targeting and sel.get("mage")
+    for k, (letter, need) in enumerate(pot.recipe):
+        rows.append(_ingredient_row(ctx, number, letter, need, filled[k], magic[k], pot.magic, mage_mode))
+    if recent:
+        head += f'<span class="bz-recent">{ctx.h("brauzeit.ui.just_now")}</span>'
+    a = attrs({**hook, "tabindex": "0", "role": "button", "aria-label": label}) if hook else ""
+    return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"{a}>{head}'
+            f'<ul class="bz-ings">{"".join(rows)}</ul></li>')
+
+
+def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, magic: int,
+                    needs_magic: bool, mage_mode: bool) -> str:
+    pips = "".join(f'<span class="bz-pip{" is-on" if u < have else ""}"></span>' for u in range(need))
+    lack = need - have
+    state = ctx.h("brauzeit.ui.complete") if lack <= 0 else ctx.h("brauzeit.ui.missing", count=lack)
+    if needs_magic:
+        key = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}[magic]
+        mark = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}[magic]
+        wiz = (f'<span class="bz-wiz {mark}" title="{esc(wizard_name(letter, ctx))}: {esc(ctx.tr(key))}">'
+               f'{_HAT}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
+    else:
+        wiz = '<span class="bz-wiz"></span>'
+
+    cls = "bz-ing" + (" is-full" if lack <= 0 else "")
+    hook = ""
+    if mage_mode:
+        fill, enchant = f"mage:fill:{number}:{letter}", f"mage:enchant:{number}:{letter}"
+        if fill in ctx.legal:
+            text, verb = fill, "brauzeit.ui.mage_fill"
+        elif enchant in ctx.legal:
+            text, verb = enchant, "brauzeit.ui.mage_enchant"
+        else:
+            text, verb = (fill if lack > 0 else enchant), None
+        label = ctx.tr("brauzeit.ui.mage_target", ingredient=ing_name(letter, ctx), number=number)
+        if verb:
+            label += " – " + ctx.tr(verb)
+        hook = attrs({**ctx.target(text), "tabindex": "0", "role": "button", "aria-label": label})
+        cls += " is-target" if verb else " is-blocked"
+    return (f'<li class="{cls}"{hook}>{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
+            f'<span class="bz-pips" aria-hidden="true">{pips}</span>'
+            f'<span class="bz-count">{have}/{need}<span class="sr"> – {state}</span></span>{wiz}</li>')
+
+
+_HAT = ('<svg class="bz-hat" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
+        '<path d="M8,1 L12.5,12 L3.5,12 Z"/><rect x="1.5" y="11.5" width="13" height="3" rx="1.5"/></svg>')
+
+
+def _legend(ctx: Ctx) -> str:
+    """What the wizard hats mean (once, under the viewer's cauldrons)."""
+    items = "".join(f'<span class="bz-wiz {mark}">{_HAT}{ctx.h(key)}</span>' for mark, key in (
+        ("bz-w-need", "brauzeit.ui.wizard_needed"), ("bz-w-wait", "brauzeit.ui.wizard_waiting"),
+        ("bz-w-done", "brauzeit.ui.enchanted")))
+    return f'<p class="bz-legend" aria-hidden="true">{items}</p>'
+
+
+def _heroes(view: dict, ctx: Ctx, p: int) -> str:
+    if not view["heroes_on"]:
+        return ""
+    items = []
+    for hid, got in view["heroes"][p]:
+        items.append(_hero(ctx, hid, got, happy=False))
+    for hid in view["happy"][p]:
+        items.append(_hero(ctx, hid, HEROES[hid].order, happy=True))
+    waiting = ctx.h("brauzeit.ui.heroes_waiting", count=len(view["deck"]))
+    return (f'<div class="bz-heroes"><h3>{ctx.h("brauzeit.ui.heroes")} <small class="muted">{waiting}</small></h3>'
+            f'<ul>{"".join(items)}</ul></div>')
+
+
+def _hero(ctx: Ctx, hid: str, got, *, happy: bool) -> str:
+    order = HEROES[hid].order
+    total = 2 * sum(POTIONS[x].points for x in order)
+    wants = "".join(
+        f'<li class="{"is-got" if x in got else ""}"><span aria-hidden="true">{"✓" if x in got else "○"}</span> '
+        f'{esc(potion_name(x, ctx))}<span class="sr"> – {ctx.h("brauzeit.ui.delivered" if x in got else "brauzeit.ui.open")}</span></li>'
+        for x in order)
+    status = ctx.h("brauzeit.ui.hero_happy", points=total) if happy else ctx.h(
+        "brauzeit.ui.hero_progress", got=len(got), total=len(order), points=total)
+    return (f'<li class="bz-hero{" is-happy" if happy else ""}"><strong>{esc(hero_name(hid, ctx))}</strong>'
+            f'<span class="bz-hero-status">{status}</span><ul class="bz-order">{wants}</ul></li>')
+
+
+# ---- choosing a new potion ---------------------------------------------------------
+
+
+def _brew_chooser(view: dict, ctx: Ctx) -> str:
+    me = ctx.viewer
+    c = view["due_cauldron"]
+    want = set()
+    for hid, got in view["heroes"][me]:
+        want.update(x for x in HEROES[hid].order if x not in got)
+    items = []
+    for pot in POTION_LIST:
+        text = f"brew:{c + 1}:{pot.id}"
+        recipe = "".join(f'<span class="bz-rec">{ing_icon(i, 14)}{n}</span>' for i, n in pot.recipe)
+        magic = f'<span class="bz-rec-magic">{ctx.h("brauzeit.ui.needs_wizards")}</span>' if pot.magic else ""
+        hero = _wanted_by(view, me, pot.id) if view["heroes_on"] else None
+        label = ctx.tr("brauzeit.ui.brew_label", potion=potion_name(pot.id, ctx), points=pot.points,
+                       recipe=", ".join(f"{n} {ing_name(i, ctx)}" for i, n in pot.recipe))
+        items.append(
+            f'<li><button type="button" class="bz-brew t-{pot.tier}{" is-wanted" if pot.id in want else ""}"'
+            f'{attrs(ctx.target(text))} aria-label="{esc(label)}">'
+            f'<span class="bz-brew-top"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}</span>'
+            f'<span class="bz-brew-pts">{ctx.h("brauzeit.ui.points", points=pot.points)}</span></span>'
+            f'<strong>{esc(potion_name(pot.id, ctx))}</strong><span class="bz-recipe">{recipe}{magic}</span>'
+            + (f'<span class="bz-for">{ctx.h("brauzeit.ui.wanted_by", hero=hero_name(hero, ctx))}</span>' if hero else "")
+            + "</button></li>")
+    return (f'<div class="bz-chooser" role="group" aria-labelledby="bz-chooser-h">'
+            f'<h3 id="bz-chooser-h">{ctx.h("brauzeit.ui.choose_potion", cauldron=c + 1)}</h3>'
+            f'<ul class="bz-brews">{"".join(items)}</ul></div>')
+
+
+# ---- hand, prompt, seats, end ------------------------------------------------------
+
+
+def hand(view: dict, ctx: Ctx) -> str:
+    """Nothing is private in Brauzeit: everything is on the board."""
+    return ""
+
+
+def prompt(view: dict, ctx: Ctx) -> str:
+    if ctx.viewer is None or ctx.curtain:
+        return ""
+    if view["phase"] == "brew" and view["due_seat"] == ctx.viewer:
+        return ctx.tr("brauzeit.prompt.brew", cauldron=view["due_cauldron"] + 1)
+    if not _my_pick(view, ctx):
+        return ""
+    sel = _parse_selection(ctx.selected, view)
+    if sel.get("mage"):
+        return ctx.tr("brauzeit.prompt.mage")
+    if "w" in sel:
+        return ctx.tr("brauzeit.prompt.wizard", wizard=wizard_name(view["wiz"][sel["w"]], ctx))
+    if "q" in sel and "i" in sel:
+        return ctx.tr("brauzeit.prompt.pair", qty=face_text(view["qty"][sel["q"]]),
+                      ingredient=ing_name(view["ing"][sel["i"]], ctx))
+    if "q" in sel:
+        return ctx.tr("brauzeit.prompt.qty", qty=face_text(view["qty"][sel["q"]]))
+    if "i" in sel:
+        return ctx.tr("brauzeit.prompt.ing", ingredient=ing_name(view["ing"][sel["i"]], ctx))
+    return ctx.tr("brauzeit.prompt.own_roll" if view["active"] == ctx.viewer else "brauzeit.prompt.other_roll",
+                  name=ctx.name(view["active"]))
+
+
+def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
+    happy = len(view["happy"][seat])
+    bits = [ctx.h("brauzeit.ui.points", points=view["scores"][seat]),
+            ctx.h("brauzeit.ui.finished", count=view["finished"][seat])]
+    if view["heroes_on"]:
+        bits.append(ctx.h("brauzeit.ui.happy_count", count=happy))
+    bits.append(esc(ctx.tr("brauzeit.ui.letters_count", count=view["letters"][seat], cap=view["letter_cap"])))
+    if view["mage"][seat]:
+        bits.append(ctx.h("brauzeit.ui.mage_ready"))
+    return '<div class="facts">' + "".join(f"<span>{b}</span>" for b in bits) + "</div>"
+
+
+def final(views: list[dict], outcome: Any, seat: int, ctx: Ctx) -> str:
+    v = views[seat]
+    heroes = ", ".join(hero_name(h, ctx) for h in v["happy"][seat]) or "–"
+    parts = [ctx.h("brauzeit.ui.finished", count=v["finished"][seat])]
+    if v["heroes_on"]:
+        parts.append(esc(ctx.tr("brauzeit.ui.happy_heroes", heroes=heroes)))
+    return '<div class="final-detail">' + " · ".join(f"<span>{p}</span>" for p in parts) + "</div>"
