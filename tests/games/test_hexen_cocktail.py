@@ -303,3 +303,15 @@ def test_hidden_undealt_cards_are_seen_by_nobody():
     for seat in (0, 1, None):
         v = G.view(m.state, seat)
         assert "undealt" not in v
+
+
+def test_hidden_determinize_refuses_another_seats_view():
+    """hexen.hidden: a determinisation is made from the seat's own view only."""
+    from spieltisch.core.rng import Rng
+    m = Match(G, [Seat("A"), Seat("B")], seed=3)
+    with pytest.raises(ValueError):
+        G.determinize(G.view(m.state, 1), 0, Rng(1))
+    with pytest.raises(ValueError):
+        G.determinize(G.view(m.state, None), 0, Rng(1))
+    det = G.determinize(G.view(m.state, 0), 0, Rng(1))
+    assert det.hands[0] == m.state.hands[0]

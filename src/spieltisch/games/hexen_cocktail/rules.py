@@ -434,6 +434,8 @@ class HexenCocktail(Game):
         }
 
     def determinize(self, view: dict, viewer: int, rng: Rng) -> HexenState:
+        if view.get("viewer") != viewer or viewer is None:
+            raise ValueError("determinize needs the view of the seat it samples for")
         n = view["players"]
         sizes = view["hand_sizes"]
         known = [tuple(k) for k in view["known"]]
