@@ -88,6 +88,8 @@ def test_every_rule_id_has_a_section(game_id):
 def test_every_log_key_and_end_reason_has_text(game_id):
     source = _rules_source(game_id)
     keys = set(re.findall(rf'"({re.escape(game_id)}\.log\.[a-z_]+)"', source))
+    if f'"{game_id}.log."' in source:  # key = "<game>.log."; ... key + "path"
+        keys |= {f"{game_id}.log.{k}" for k in re.findall(r'key \+ "([a-z_]+)"', source)}
     assert keys
     for key in keys:
         assert has(key), key
@@ -95,6 +97,8 @@ def test_every_log_key_and_end_reason_has_text(game_id):
     reasons |= {"hand"} if game_id == "hexen_cocktail" else set()
     for reason in reasons:
         assert has(f"{game_id}.end.{reason}"), reason
+    for key in re.findall(rf'reason="({re.escape(game_id)}\.end\.[a-z_]+)"', source):
+        assert has(key), key
 
 
 def test_hexen_lists_from_the_brief():

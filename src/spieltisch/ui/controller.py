@@ -158,6 +158,7 @@ class Controller:
         self.selected: str | None = None
         self.rules_open = False
         self.rules_focus: str | None = None
+        self.acked: str | None = None  # the board's last acknowledged pause (see pause_key)
         self.save_failed = False
         self.draft: screens.Draft | None = None
         self.confirm_delete: str | None = None
@@ -310,6 +311,7 @@ class Controller:
         self.rules_focus = None
         self.shown = None
         self.curtain_for = None
+        self.acked = None
         self._search = None
         self._search_key = None
         self._version += 1
@@ -424,6 +426,7 @@ class Controller:
         humans = self.humans()
         self.shown = humans[0] if len(humans) == 1 else None
         self.curtain_for = None
+        self.acked = self._board_pause()  # a reload does not show an old pause again
         self._after_change(first=True)
 
     # ---- the log, described ---------------------------------------------------------------
@@ -524,6 +527,22 @@ class Controller:
             self.selected = None
         if self.shown is None:
             self.curtain_for = nxt
+
+    def _board_pause(self) -> str | None:
+        """The board's optional ``pause(view)`` hook: a key for a moment the
+        humans should see before play goes on (Saboteur: a round's end). It
+        gets the spectator view, so a pause never depends on private facts."""
+        m = self.match
+        if m is None or m.is_over or not self.humans():
+            return None
+        fn = getattr(get_board(m.game.info.id), "pause", None)
+        return fn(m.game.view(m.state, None)) if fn is not None else None
+
+    def pause_key(self) -> str | None:
+        """A pause not yet acknowledged (``data-ui="ack"``): bots wait and the
+        overlay shows the board's ``interlude(view, ctx)``."""
+        key = self._board_pause()
+        return key if key is not None and key != self.acked else None
 
     @property
     def curtain_up(self) -> bool:
@@ -638,6 +657,8 @@ class Controller:
                                        open_=self.rules_open, focus=self.rules_focus)
         if region == "overlay":
             if not m.is_over:
+                if self.pause_key() is not None:
+                    return board.interlude(view, ctx)
                 return ""
             return self._render_gameover(ctx, board)
         return ""
@@ -733,13 +754,16 @@ class Controller:
         if m.is_over:  # nobody acts once it is over: this change ended it
             self._effects.append(("focus", "#over-h"))
             return {"screen", "status"}
+        if self.pause_key() is not None:
+            self._effects.append(("focus", "#pause-h"))
+            return set(GAME_REGIONS) | {"overlay"}
         return set(GAME_REGIONS)
 
     def _selection_valid(self) -> bool:
         if self.selected is None or self.shown is None:
             return False
         hand = self.match.game.view(self.match.state, self.shown).get("hand") or ()
-        return self.selected in hand
+        return self.selected.split(":")[0] in hand  # "<card>" or "<card>:<board mode>"
 
     def _explain(self, text: str) -> set[str]:
         m = self.match
@@ -807,7 +831,7 @@ class Controller:
             if self.curtain_up:
                 return set()
             self.selected = None if self.selected == arg else arg
-            return {"board", "hand", "top"}
+            return {"board", "hand", "top", "side"}  # side: seats can be targets (Saboteur)
         if name == "hint":
             self.set_status(self.tr(arg))
             return {"status"}
@@ -829,6 +853,11 @@ class Controller:
             return self.undo()
         if name == "reveal":
             return self.reveal()
+        if name == "ack":
+            if self.pause_key() is None:
+                return set()
+            self.acked = self._board_pause()
+            return set(GAME_REGIONS) | {"overlay"}
         if name == "again":
             return self.play_again()
         return set()
@@ -1046,7 +1075,8 @@ class Controller:
         if m is None or self.route != "play" or m.is_over:
             return False
         to_act = m.to_act
-        return to_act is not None and to_act >= 0 and m.seats[to_act].is_bot
+        return (to_act is not None and to_act >= 0 and m.seats[to_act].is_bot
+                and self.pause_key() is None)
 
     def _make_bot(self, level: str, seed: int):
         if self._bot_factory is not None:

@@ -11,6 +11,12 @@ A board module provides:
 * ``final(views, outcome, seat, ctx) -> str`` -- extra game-over detail for a seat
   (``views`` are each seat's own view, shown only once the game is over).
 
+Optional: ``pause(view) -> str | None`` (given the spectator view) names a
+moment the humans should see before play goes on, e.g. a round's end; until
+someone clicks ``data-ui="ack"`` bots wait and the overlay shows
+``interlude(view, ctx) -> str``. A selection may carry a board mode after the
+card (``select:<card>:<mode>``, e.g. Saboteur's turned card).
+
 Adding a game means adding a module here and one line to ``_MODULES``.
 """
 
@@ -21,6 +27,7 @@ from types import ModuleType
 
 _MODULES = {
     "hexen_cocktail": "spieltisch.ui.boards.hexen_cocktail",
+    "saboteur": "spieltisch.ui.boards.saboteur",
     "brauzeit": "spieltisch.ui.boards.brauzeit",
 }
 _loaded: dict[str, ModuleType] = {}

@@ -1,0 +1,659 @@
+"""Saboteur on screen: the mine as one SVG grid that grows with the maze
+(pan and zoom by static/js/panzoom.js), the hand as buttons, seats as targets.
+
+Everything is drawn from the seat's view. Clicks:
+
+* a hand card carries ``data-ui="select:<card>"``; the selection may carry a
+  board mode: ``<card>:r`` (the tunnel card turned 180°) or ``<card>:dwarf``
+  (discard it to place a dwarf). Clicking the selected card again clears it.
+* with a tunnel card selected, every free space next to the mine is a target
+  ``path:<card>:x,y[:r]`` (``data-action`` when legal, else ``data-illegal``);
+  in dwarf mode ``dwarf:<card>:x,y``;
+* a map targets the three goals, a rockfall every card of the mine (the start
+  and the goals are illegal targets with a reason), a broken tool or a repair
+  the seats in the players panel (``seat_info``);
+* decisions (help with a dwarf, a stone's way, which gold card to keep) and
+  "discard" are buttons in the hand area.
+
+The round's end is a pause (``pause``/``interlude``): the roles and the gold
+handed out, step by step, until a human says "next round".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...games.saboteur.cards import (
+    BROKEN,
+    DEAD_END,
+    GOAL_CELLS,
+    REPAIRS,
+    SYMMETRIC,
+    TUNNELS,
+    card_mask,
+    card_tools,
+    goal_mask,
+)
+from ..context import Ctx
+from ..html import attrs, esc
+
+RULE_IDS = (
+    "sab.players", "sab.cards", "sab.roles", "sab.deal", "sab.layout", "sab.turn",
+    "sab.path", "sab.edges", "sab.turn180", "sab.connect", "sab.deadend", "sab.tools",
+    "sab.repair", "sab.map", "sab.rockfall", "sab.goal", "sab.gold", "sab.empty",
+    "sab.share", "sab.saboteurs", "sab.rounds", "sab.win", "sab.hidden",
+    "sab.variant.new_mine", "sab.variant.old_mine", "sab.variant.competitive",
+    "sab.dwarf.coins", "sab.dwarf.place", "sab.dwarf.block", "sab.dwarf.pay",
+    "sab.dwarf.help", "sab.dwarf.round", "core.chance",
+)
+
+CW, CH = 60, 84  # one space of the mine in SVG units (cards are upright)
+N, E, S, W = 1, 2, 4, 8
+TOOL_ORDER = ("P", "L", "C")
+SEAT_NAMES = frozenset({"seat", "target", "owner", "payer"})
+
+
+# ---- words ----------------------------------------------------------------------------
+
+
+def card_name(card: Any, ctx: Ctx) -> str:
+    key = f"saboteur.card.{card}"
+    text = ctx.tr(key)
+    return str(card) if text == key else text
+
+
+def tool_name(tool: Any, ctx: Ctx) -> str:
+    key = f"saboteur.tool.{tool}"
+    text = ctx.tr(key)
+    return str(tool) if text == key else text
+
+
+def role_name(role: Any, ctx: Ctx) -> str:
+    key = f"saboteur.role.{role}"
+    text = ctx.tr(key)
+    return str(role) if text == key else text
+
+
+def param(name: str, value: Any, ctx: Ctx) -> str:
+    """Plain text for a log / illegal-reason parameter."""
+    if name in SEAT_NAMES:
+        return ctx.name(value)
+    if name == "card":
+        return card_name(value, ctx)
+    if name == "tool":
+        return ", ".join(tool_name(t, ctx) for t in str(value)) if value else ""
+    if name == "role":
+        return role_name(value, ctx)
+    if name == "turned":
+        return ctx.tr("saboteur.ui.turned") if value in (True, "True", 1, "1") else ""
+    return str(value)
+
+
+def _place_name(x: int, y: int, ctx: Ctx) -> str:
+    return ctx.tr("saboteur.ui.space", x=x, y=y)
+
+
+# ---- selection -------------------------------------------------------------------------
+
+
+def _selection(ctx: Ctx, view: dict) -> tuple[str | None, str]:
+    """(card, mode) of the UI selection; mode is "", "r" or "dwarf"."""
+    sel = ctx.selected
+    hand = view.get("hand") or ()
+    if not sel or ctx.viewer is None or ctx.curtain:
+        return None, ""
+    card, _, mode = sel.partition(":")
+    if card not in hand:
+        return None, ""
+    if mode == "r" and (card not in TUNNELS or card in SYMMETRIC):
+        mode = ""
+    if mode not in ("", "r", "dwarf"):
+        mode = ""
+    return card, mode
+
+
+def _sel_text(card: str, mode: str) -> str:
+    return f"{card}:{mode}" if mode else card
+
+
+# ---- SVG pieces ---------------------------------------------------------------------------
+
+
+def _edge_point(side: int, x0: float, y0: float, w: float, h: float) -> tuple[float, float]:
+    if side == N:
+        return x0 + w / 2, y0
+    if side == S:
+        return x0 + w / 2, y0 + h
+    if side == E:
+        return x0 + w, y0 + h / 2
+    return x0, y0 + h / 2
+
+
+def tunnels(mask: int, dead: bool, x0: float, y0: float, w: float = CW, h: float = CH) -> str:
+    """The tunnels of a card: open sides joined in the middle, or (a dead end)
+    stubs that stop at a heap of rock."""
+    cx, cy = x0 + w / 2, y0 + h / 2
+    ends = [_edge_point(s, x0, y0, w, h) for s in (N, E, S, W) if mask & s]
+    out = []
+    k = 0.62 if dead else 1.0  # a dead end's stubs stop short of the middle
+    for ex, ey in ends:
+        sx, sy = ex + (cx - ex) * k, ey + (cy - ey) * k
+        out.append(f"M{ex:.1f} {ey:.1f}L{sx:.1f} {sy:.1f}")
+    d = "".join(out)
+    if not d:
+        return ""
+    width = w * 0.3
+    svg = (f'<path class="tn-edge" d="{d}" stroke-width="{width + 4:.1f}"/>'
+           f'<path class="tn" d="{d}" stroke-width="{width:.1f}"/>')
+    if dead:
+        r = w * 0.17
+        svg += (f'<circle class="rubble" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+                f'<path class="rubble-x" d="M{cx - r * .55:.1f} {cy - r * .55:.1f}L{cx + r * .55:.1f} {cy + r * .55:.1f}'
+                f'M{cx + r * .55:.1f} {cy - r * .55:.1f}L{cx - r * .55:.1f} {cy + r * .55:.1f}"/>')
+    elif len(ends) > 1:
+        svg += f'<circle class="tn" cx="{cx:.1f}" cy="{cy:.1f}" r="{width / 2:.1f}"/>'
+    else:
+        svg += f'<circle class="tn" cx="{cx:.1f}" cy="{cy:.1f}" r="{width / 2:.1f}"/>'
+    return svg
+
+
+def tunnel_card(code: str, rot: int, x0: float, y0: float, w: float = CW, h: float = CH,
+                cls: str = "") -> str:
+    dead = code in DEAD_END
+    return (f'<g class="sab-card tunnel{" is-dead" if dead else ""}{" " + cls if cls else ""}">'
+            f'<rect class="rock" x="{x0 + 1:.1f}" y="{y0 + 1:.1f}" width="{w - 2:.1f}" height="{h - 2:.1f}" rx="5"/>'
+            f'{tunnels(card_mask(code, rot), dead, x0, y0, w, h)}</g>')
+
+
+def start_card(x0: float, y0: float) -> str:
+    cx, cy = x0 + CW / 2, y0 + CH / 2
+    ladder = (f'<path class="ladder" d="M{cx - 7:.1f} {cy - 13:.1f}V{cy + 13:.1f}M{cx + 7:.1f} {cy - 13:.1f}V{cy + 13:.1f}'
+              f'M{cx - 7:.1f} {cy - 7:.1f}H{cx + 7:.1f}M{cx - 7:.1f} {cy:.1f}H{cx + 7:.1f}M{cx - 7:.1f} {cy + 7:.1f}H{cx + 7:.1f}"/>')
+    return (f'<g class="sab-card start"><rect class="rock" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>'
+            f'{tunnels(15, False, x0, y0)}{ladder}</g>')
+
+
+def goal_back(x0: float, y0: float, number: int, seen: str | None) -> str:
+    """A face-down goal; ``seen`` is what the viewer saw on it with a map."""
+    cx, cy = x0 + CW / 2, y0 + CH / 2
+    mark = ""
+    if seen is not None:
+        cls = "seen-gold" if seen == "GOLD" else "seen-stone"
+        mark = (f'<rect class="seen {cls}" x="{x0 + 6}" y="{y0 + CH - 24}" width="{CW - 12}" height="16" rx="8"/>'
+                f'<text class="seen-t" x="{cx}" y="{y0 + CH - 12}">{"Au" if seen == "GOLD" else "—"}</text>')
+    return (f'<g class="sab-card goal-back"><rect class="back" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>'
+            f'<rect class="back-inner" x="{x0 + 6}" y="{y0 + 6}" width="{CW - 12}" height="{CH - 12}" rx="3"/>'
+            f'<text class="q" x="{cx}" y="{cy - 4}">?</text>'
+            f'<text class="goal-no" x="{cx}" y="{y0 + 18}">{number}</text>{mark}</g>')
+
+
+def goal_face(code: str, rot: int, x0: float, y0: float) -> str:
+    cx, cy = x0 + CW / 2, y0 + CH / 2
+    if code == "GOLD":
+        nuggets = "".join(f'<circle class="nugget" cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{r}"/>'
+                          for dx, dy, r in ((-12, -16, 6), (11, -12, 5), (-10, 15, 5), (12, 17, 6), (0, 0, 8)))
+        return (f'<g class="sab-card goal-gold"><rect class="gold-bg" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" '
+                f'height="{CH - 2}" rx="5"/>{tunnels(15, False, x0, y0)}{nuggets}</g>')
+    stones = "".join(f'<circle class="stone" cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{r}"/>'
+                     for dx, dy, r in ((-14, 20, 6), (14, 22, 5), (-16, -22, 4)))
+    return (f'<g class="sab-card goal-stone"><rect class="stone-bg" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" '
+            f'height="{CH - 2}" rx="5"/>{tunnels(goal_mask(code, rot), False, x0, y0)}{stones}</g>')
+
+
+def dwarf_figure(x0: float, y0: float, owner: int, ctx: Ctx) -> str:
+    cx, cy = x0 + CW / 2, y0 + CH / 2
+    name = ctx.name(owner)
+    short = name[:7]
+    return (f'<g class="dwarf o{int(owner) % 10}"><title>{ctx.h("saboteur.ui.dwarf_of", owner=name)}</title>'
+            f'<path class="dwarf-hat" d="M{cx - 11:.1f} {cy - 10:.1f}L{cx:.1f} {cy - 32:.1f}L{cx + 11:.1f} {cy - 10:.1f}Z"/>'
+            f'<circle class="dwarf-face" cx="{cx:.1f}" cy="{cy - 4:.1f}" r="9"/>'
+            f'<path class="dwarf-beard" d="M{cx - 9:.1f} {cy - 2:.1f}Q{cx:.1f} {cy + 18:.1f} {cx + 9:.1f} {cy - 2:.1f}Z"/>'
+            f'<rect class="dwarf-body" x="{cx - 12:.1f}" y="{cy + 6:.1f}" width="24" height="14" rx="5"/>'
+            f'<text class="dwarf-name" x="{cx:.1f}" y="{cy + 34:.1f}">{esc(short)}</text></g>')
+
+
+# ---- tool and action icons (hand cards and seat chips) ---------------------------------------
+
+
+def tool_icon(tool: str, cx: float, cy: float, s: float = 1.0) -> str:
+    if tool == "P":  # pickaxe: a curved head on a handle
+        return (f'<g class="ico ico-P"><path class="ico-line" d="M{cx - 8 * s:.1f} {cy + 10 * s:.1f}L{cx + 6 * s:.1f} {cy - 6 * s:.1f}"/>'
+                f'<path class="ico-line" d="M{cx - 6 * s:.1f} {cy - 10 * s:.1f}Q{cx + 6 * s:.1f} {cy - 12 * s:.1f} {cx + 11 * s:.1f} {cy - 1 * s:.1f}"/></g>')
+    if tool == "L":  # lamp: a lantern
+        return (f'<g class="ico ico-L"><rect class="ico-fill" x="{cx - 6 * s:.1f}" y="{cy - 6 * s:.1f}" width="{12 * s:.1f}" '
+                f'height="{14 * s:.1f}" rx="{2 * s:.1f}"/><path class="ico-line" d="M{cx - 4 * s:.1f} {cy - 6 * s:.1f}'
+                f'Q{cx:.1f} {cy - 14 * s:.1f} {cx + 4 * s:.1f} {cy - 6 * s:.1f}"/>'
+                f'<circle class="ico-light" cx="{cx:.1f}" cy="{cy + 1 * s:.1f}" r="{3 * s:.1f}"/></g>')
+    # cart: a tub on two wheels
+    return (f'<g class="ico ico-C"><path class="ico-fill" d="M{cx - 11 * s:.1f} {cy - 6 * s:.1f}H{cx + 11 * s:.1f}'
+            f'L{cx + 7 * s:.1f} {cy + 4 * s:.1f}H{cx - 7 * s:.1f}Z"/>'
+            f'<circle class="ico-wheel" cx="{cx - 5 * s:.1f}" cy="{cy + 7 * s:.1f}" r="{3 * s:.1f}"/>'
+            f'<circle class="ico-wheel" cx="{cx + 5 * s:.1f}" cy="{cy + 7 * s:.1f}" r="{3 * s:.1f}"/></g>')
+
+
+def action_face(card: str, w: float = CW, h: float = CH) -> str:
+    """Artwork of an action card at the origin."""
+    cx = w / 2
+    if card == "MAP":
+        body = (f'<rect class="map-paper" x="{w * .18:.1f}" y="{h * .25:.1f}" width="{w * .64:.1f}" height="{h * .45:.1f}" rx="3"/>'
+                f'<path class="map-path" d="M{w * .26:.1f} {h * .6:.1f}Q{w * .45:.1f} {h * .3:.1f} {w * .62:.1f} {h * .45:.1f}"/>'
+                f'<path class="map-x" d="M{w * .6:.1f} {h * .38:.1f}l8 8m0 -8l-8 8"/>')
+        cls = "act-map"
+    elif card == "FALL":
+        body = "".join(f'<circle class="boulder" cx="{cx + dx:.1f}" cy="{h * .5 + dy:.1f}" r="{r}"/>'
+                       for dx, dy, r in ((-10, 8, 9), (9, 10, 8), (0, -6, 9), (-4, 20, 5), (12, -8, 5)))
+        cls = "act-fall"
+    elif card in BROKEN:
+        body = (tool_icon(card_tools(card), cx, h * .48, 1.5)
+                + f'<path class="slash" d="M{w * .2:.1f} {h * .72:.1f}L{w * .8:.1f} {h * .24:.1f}"/>')
+        cls = "act-broken"
+    elif card in REPAIRS:
+        tools = card_tools(card)
+        if len(tools) == 1:
+            body = tool_icon(tools, cx, h * .46, 1.5)
+        else:
+            body = tool_icon(tools[0], cx - 12, h * .42, 1.0) + tool_icon(tools[1], cx + 12, h * .56, 1.0)
+        body += f'<path class="tick" d="M{w * .28:.1f} {h * .78:.1f}l7 7l14 -16"/>'
+        cls = "act-repair"
+    else:
+        body, cls = "", ""
+    return (f'<g class="sab-card action {cls}"><rect class="act-bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="5"/>'
+            f'{body}</g>')
+
+
+def card_svg(card: str, rot: int = 0) -> str:
+    """One hand card as an inline SVG (scaled by CSS)."""
+    inner = tunnel_card(card, rot, 0, 0) if card in TUNNELS else action_face(card)
+    return (f'<svg class="sab-cardsvg" viewBox="0 0 {CW} {CH}" aria-hidden="true" focusable="false">'
+            f'{inner}</svg>')
+
+
+def _tool_chip(tool: str, ctx: Ctx) -> str:
+    name = ctx.tr("saboteur.ui.broken_tool", tool=tool_name(tool, ctx))
+    return (f'<span class="sab-chip broken" title="{esc(name)}"><svg viewBox="0 0 28 28" aria-hidden="true" focusable="false">'
+            f'{tool_icon(tool, 14, 14, .9)}<path class="slash" d="M4 24L24 4"/></svg>'
+            f'<span class="sr">{esc(name)}</span></span>')
+
+
+# ---- the mine ---------------------------------------------------------------------------------
+
+
+def _occupied(view: dict) -> dict:
+    """cell -> what lies there: ("start",), ("goal", i), ("card", code, rot)."""
+    cells: dict = {(0, 0): ("start",)}
+    for i, cell in enumerate(GOAL_CELLS):
+        cells[cell] = ("goal", i)
+    for x, y, code, rot in view["maze"]:
+        cells[(x, y)] = ("card", code, rot)
+    return cells
+
+
+def _frontier(cells: dict) -> list:
+    """Free spaces next to any card of the mine: where a card could go (the
+    rules decide which ones it may)."""
+    out = set()
+    for x, y in cells:
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            c = (x + dx, y + dy)
+            if c not in cells:
+                out.add(c)
+    return sorted(out, key=lambda c: (c[1], c[0]))
+
+
+def _fit_box(cells: dict, frontier: list) -> tuple[float, float, float, float]:
+    xs = [c[0] for c in cells] + [c[0] for c in frontier]
+    ys = [c[1] for c in cells] + [c[1] for c in frontier]
+    pad = 0.25
+    x0 = (min(xs) - pad) * CW
+    y0 = (min(ys) - pad) * CH
+    w = (max(xs) - min(xs) + 1 + 2 * pad) * CW
+    h = (max(ys) - min(ys) + 1 + 2 * pad) * CH
+    return x0, y0, w, h
+
+
+def _target(text: str, ctx: Ctx, label: str, x: int, y: int, inner: str = "", cls: str = "") -> str:
+    hook = ctx.target(text)
+    legal = "data-action" in hook
+    kind = "is-legal" if legal else "is-illegal"
+    x0, y0 = x * CW, y * CH
+    return (f'<g class="tgt {kind}{" " + cls if cls else ""}"{attrs(hook)} tabindex="0" role="button" '
+            f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
+            f'<rect class="tgt-cell" x="{x0 + 2}" y="{y0 + 2}" width="{CW - 4}" height="{CH - 4}" rx="6"/>'
+            f'{inner if legal else ""}</g>')
+
+
+def board(view: dict, ctx: Ctx) -> str:
+    cells = _occupied(view)
+    frontier = _frontier(cells)
+    card, mode = _selection(ctx, view)
+    seen = {g: c for g, c in view.get("seen_goals") or ()}
+    goals = view["goals"]
+    goal_open = view["goal_open"]
+    laid = view["goals_laid"]
+    pending = view["pending"] if view["phase"] == "help" else ()
+    acting = ctx.viewer is not None and not ctx.curtain
+    art, targets = [], []
+    # the cards
+    for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        x0, y0 = x * CW, y * CH
+        if what[0] == "start":
+            art.append(start_card(x0, y0))
+        elif what[0] == "goal":
+            i = what[1]
+            if laid and goal_open[i] >= 0 and goals[i]:
+                art.append(goal_face(goals[i], goal_open[i], x0, y0))
+            elif view["phase"] == "orient" and goals[i]:  # a stone waiting to be turned
+                art.append(goal_face(goals[i], 0, x0, y0).replace("sab-card ", "sab-card is-turning ", 1))
+            else:
+                art.append(goal_back(x0, y0, i + 1, seen.get(i)))
+        else:
+            art.append(tunnel_card(what[1], what[2], x0, y0))
+    # who looked at which goal (public)
+    for seat, peeks in enumerate(view["peeked"]):
+        for g in peeks:
+            gx, gy = GOAL_CELLS[g]
+            k = sum(1 for s2 in range(seat) if g in view["peeked"][s2])
+            art.append(f'<g class="peek"><title>{ctx.h("saboteur.ui.peeked_by", name=ctx.name(seat), goal=g + 1)}</title>'
+                       f'<circle cx="{gx * CW + 8 + k * 9}" cy="{gy * CH - 5}" r="4"/></g>')
+    # dwarfs
+    for x, y, owner in view["dwarfs"]:
+        art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
+    # a card offered for help waits on its space
+    if pending and pending[0] in TUNNELS:
+        art.append(tunnel_card(pending[0], pending[3], pending[1] * CW, pending[2] * CH, cls="is-pending"))
+    # targets for the selected card
+    if acting and card is not None:
+        if card in TUNNELS and mode != "dwarf":
+            rot = 1 if mode == "r" else 0
+            for x, y in frontier:
+                text = f"path:{card}:{x},{y}" + (":r" if rot else "")
+                label = ctx.tr("saboteur.ui.place_here", card=card_name(card, ctx), x=x, y=y)
+                ghost = tunnel_card(card, rot, x * CW, y * CH, cls="ghost")
+                targets.append(_target(text, ctx, label, x, y, ghost))
+        elif mode == "dwarf":
+            for x, y in frontier:
+                text = f"dwarf:{card}:{x},{y}"
+                label = ctx.tr("saboteur.ui.dwarf_here", x=x, y=y)
+                targets.append(_target(text, ctx, label, x, y, cls="dwarf-tgt"))
+        elif card == "MAP":
+            for g, (x, y) in enumerate(GOAL_CELLS):
+                label = ctx.tr("saboteur.ui.look_at", goal=g + 1)
+                targets.append(_target(f"map:MAP:{g}", ctx, label, x, y, cls="cover"))
+        elif card == "FALL":
+            for (x, y), what in sorted(cells.items()):
+                label = ctx.tr("saboteur.ui.rockfall_here", x=x, y=y)
+                targets.append(_target(f"rockfall:FALL:{x},{y}", ctx, label, x, y, cls="cover"))
+    fx, fy, fw, fh = _fit_box(cells, frontier)
+    box = f"{fx:.0f} {fy:.0f} {fw:.0f} {fh:.0f}"
+    svg = (f'<svg class="sab-maze" viewBox="{box}" data-fit="{box}" data-pz-key="{esc(view["round"])}" '
+           f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{ctx.h("saboteur.ui.mine")}">'
+           f'<g class="cards">{"".join(art)}</g><g class="targets">{"".join(targets)}</g></svg>')
+    return (
+        f'<div class="sab-board" data-board aria-label="{ctx.h("game.saboteur.title")}">'
+        f'{_bar(view, ctx, card, mode)}'
+        f'<div class="sab-viewport" data-panzoom tabindex="0" role="group" '
+        f'aria-label="{ctx.h("saboteur.ui.viewport")}">{svg}</div>'
+        f'{_hint(view, ctx, card, mode)}</div>'
+    )
+
+
+def _bar(view: dict, ctx: Ctx, card: str | None, mode: str) -> str:
+    facts = [ctx.h("saboteur.ui.round", round=view["round"]),
+             ctx.h("saboteur.ui.pile", count=view["pile_size"])]
+    if view["options"]["dwarfs"]:
+        facts.append(ctx.h("saboteur.ui.dwarfs_left", count=view["dwarfs_left"]))
+    zoom = (f'<span class="pz-btns" role="group" aria-label="{ctx.h("saboteur.ui.zoom")}">'
+            f'<button type="button" class="btn pz" data-pz="in" aria-label="{ctx.h("saboteur.ui.zoom_in")}">+</button>'
+            f'<button type="button" class="btn pz" data-pz="out" aria-label="{ctx.h("saboteur.ui.zoom_out")}">\u2212</button>'
+            f'<button type="button" class="btn pz" data-pz="fit">{ctx.h("saboteur.ui.zoom_fit")}</button></span>')
+    turn = _turn_button(ctx, card, mode)
+    return (f'<div class="sab-bar"><span class="sab-facts">{" · ".join(facts)}</span>'
+            f'<span class="sab-bar-btns">{turn}{zoom}</span></div>')
+
+
+def _turn_button(ctx: Ctx, card: str | None, mode: str, cls: str = "btn btn-turn") -> str:
+    if card is None or card not in TUNNELS or card in SYMMETRIC or mode == "dwarf":
+        return ""
+    turned = mode == "r"
+    return (f'<button type="button" class="{cls}{" is-on" if turned else ""}" '
+            f'data-ui="select:{esc(_sel_text(card, "" if turned else "r"))}" aria-pressed="{"true" if turned else "false"}">'
+            f'\u21bb {ctx.h("saboteur.ui.turn")}</button>')
+
+
+def _hint(view: dict, ctx: Ctx, card: str | None, mode: str) -> str:
+    if card is None:
+        return ""
+    if card in TUNNELS and mode != "dwarf":
+        key = "saboteur.ui.hint.path"
+    elif mode == "dwarf":
+        key = "saboteur.ui.hint.dwarf"
+    elif card == "MAP":
+        key = "saboteur.ui.hint.map"
+    elif card == "FALL":
+        key = "saboteur.ui.hint.rockfall"
+    elif card in BROKEN:
+        key = "saboteur.ui.hint.broken"
+    else:
+        key = "saboteur.ui.hint.repair"
+    return f'<p class="sab-hint">{ctx.h(key, card=card_name(card, ctx))}</p>'
+
+
+# ---- the hand and decisions ----------------------------------------------------------------------
+
+
+def hand(view: dict, ctx: Ctx) -> str:
+    cards = view.get("hand")
+    if cards is None or ctx.viewer is None or ctx.curtain:
+        return ""
+    card, mode = _selection(ctx, view)
+    me = ctx.viewer
+    role = view.get("role")
+    head = ctx.h("saboteur.ui.your_cards")
+    badge = ""
+    if role:
+        badge = (f'<span class="role-badge role-{esc(role)}" data-my-role="{esc(role)}">'
+                 f'{ctx.h("saboteur.ui.you_are", role=role_name(role, ctx))}</span>')
+    decision = _decision(view, ctx, me)
+    items = []
+    seen_selected = False
+    for c in cards:
+        pressed = c == card and not seen_selected
+        seen_selected = seen_selected or pressed
+        rot = 1 if pressed and mode == "r" else 0
+        ui = _sel_text(c, mode) if pressed else c
+        items.append(
+            f'<button type="button" class="hcard sab-hcard{" is-selected" if pressed else ""}" '
+            f'data-ui="select:{esc(ui)}" data-card="{esc(c)}" aria-pressed="{"true" if pressed else "false"}" '
+            f'aria-label="{esc(card_name(c, ctx))}" title="{esc(card_name(c, ctx))}">{card_svg(c, rot)}'
+            f'<span class="hcard-name">{esc(card_name(c, ctx))}</span></button>')
+    body = "".join(items) if items else f'<p class="muted">{ctx.h("saboteur.ui.hand_empty")}</p>'
+    extra = ""
+    if card is not None:
+        btns = [_turn_button(ctx, card, mode)]
+        if view["options"]["dwarfs"] and view["dwarfs_left"] > 0:
+            on = mode == "dwarf"
+            btns.append(f'<button type="button" class="btn btn-dwarf{" is-on" if on else ""}" '
+                        f'data-ui="select:{esc(_sel_text(card, "" if on else "dwarf"))}" aria-pressed="{"true" if on else "false"}">'
+                        f'{ctx.h("saboteur.ui.dwarf_mode")}</button>')
+        hook = ctx.target(f"discard:{card}")
+        btns.append(f'<button type="button" class="btn btn-discard"{attrs(hook)}>'
+                    f'{ctx.h("saboteur.ui.discard", card=card_name(card, ctx))}</button>')
+        extra = f'<div class="sab-card-btns">{"".join(btns)}</div>'
+    return (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
+            f'<div class="sab-hand-head"><h2 class="hand-title">{head}</h2>{badge}</div>{decision}'
+            f'<div class="hand-cards">{body}</div>{extra}</div>')
+
+
+def _decision(view: dict, ctx: Ctx, me: int) -> str:
+    phase = view["phase"]
+    if view["to_move"] != me:
+        return ""
+    if phase == "help":
+        card, x, y, _ = view["pending"]
+        owner = next((d[2] for d in view["dwarfs"] if d[0] == x and d[1] == y), None)
+        q = ctx.h("saboteur.ui.help_q", payer=ctx.name(view["turn"]), owner=ctx.name(owner), x=x, y=y)
+        return (f'<div class="sab-decide" role="group"><p>{q}</p><div class="row-btns">'
+                f'<button type="button" class="btn btn-primary"{attrs(ctx.target("help:yes"))}>{ctx.h("saboteur.ui.help_yes")}</button>'
+                f'<button type="button" class="btn"{attrs(ctx.target("help:no"))}>{ctx.h("saboteur.ui.help_no")}</button>'
+                f'</div></div>')
+    if phase == "orient":
+        g = view["pending"][0]
+        code = view["goals"][g]
+        btns = []
+        for rot in (0, 1):
+            text = f"stone:{g}" + (":r" if rot else "")
+            label = ctx.tr("saboteur.ui.stone_way_turned" if rot else "saboteur.ui.stone_way")
+            btns.append(f'<button type="button" class="btn btn-stone"{attrs(ctx.target(text))} aria-label="{esc(label)}">'
+                        f'<svg class="sab-cardsvg small" viewBox="0 0 {CW} {CH}" aria-hidden="true" focusable="false">'
+                        f'{goal_face(code, rot, 0, 0) if code else ""}</svg>{esc(label)}</button>')
+        return (f'<div class="sab-decide" role="group"><p>{ctx.h("saboteur.ui.stone_q", goal=g + 1)}</p>'
+                f'<div class="row-btns">{"".join(btns)}</div></div>')
+    if phase == "keep":
+        offer = view.get("offer") or []
+        shown = ", ".join(str(v) for v in sorted(offer, reverse=True))
+        btns = "".join(
+            f'<button type="button" class="btn btn-keep"{attrs(ctx.target(f"keep:{v}"))}>'
+            f'{ctx.h("saboteur.ui.keep", value=v)}</button>' for v in sorted(set(offer), reverse=True))
+        return (f'<div class="sab-decide" role="group"><p>{ctx.h("saboteur.ui.keep_q", cards=shown)}</p>'
+                f'<div class="row-btns">{btns}</div></div>')
+    return ""
+
+
+def prompt(view: dict, ctx: Ctx) -> str:
+    if ctx.viewer is None or ctx.curtain or view["to_move"] != ctx.viewer:
+        return ""
+    phase = view["phase"]
+    if phase == "help":
+        return ctx.tr("saboteur.prompt.help")
+    if phase == "orient":
+        return ctx.tr("saboteur.prompt.orient")
+    if phase == "keep":
+        return ctx.tr("saboteur.prompt.keep")
+    card, mode = _selection(ctx, view)
+    if card is not None:
+        if mode == "dwarf":
+            return ctx.tr("saboteur.ui.hint.dwarf", card=card_name(card, ctx))
+        return ctx.tr("saboteur.prompt.selected", card=card_name(card, ctx))
+    if view["broken"][ctx.viewer]:
+        return ctx.tr("saboteur.prompt.broken")
+    return ctx.tr("saboteur.prompt.play")
+
+
+# ---- seats ------------------------------------------------------------------------------------------
+
+
+def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
+    me = ctx.viewer if not ctx.curtain else None
+    facts = [ctx.h("saboteur.ui.cards", count=view["hand_sizes"][seat]),
+             ctx.h("saboteur.ui.gold", gold=view["gold"][seat])]
+    count = view["nugget_counts"][seat]
+    values = (view.get("nuggets") or [None] * view["players"])[seat]
+    if count:
+        if values is not None and (seat == me or view["phase"] == "over"):
+            facts.append(ctx.h("saboteur.ui.nuggets_known", count=count, values=", ".join(map(str, sorted(values)))))
+        else:
+            facts.append(ctx.h("saboteur.ui.nuggets", count=count))
+    broken = view["broken"][seat]
+    chips = "".join(_tool_chip(t, ctx) for t in broken) or f'<span class="muted">{ctx.h("saboteur.ui.tools_ok")}</span>'
+    extra = []
+    role = view["roles"][seat]
+    if role is not None and (seat == me or view["roles"].count(None) == 0):
+        key = "saboteur.ui.role_own" if seat == me else "saboteur.ui.role_shown"
+        extra.append(f'<span class="role-badge role-{esc(role)}" data-role="{esc(role)}">'
+                     f'{ctx.h(key, role=role_name(role, ctx))}</span>')
+    peeks = view["peeked"][seat]
+    if peeks:
+        extra.append(f'<span class="muted">{ctx.h("saboteur.ui.looked", goals=", ".join(str(g + 1) for g in peeks))}</span>')
+    return (f'<div class="facts">{"".join(f"<span>{f}</span>" for f in facts)}</div>'
+            f'<div class="sab-tools">{chips}</div>'
+            + (f'<div class="sab-seat-extra">{"".join(extra)}</div>' if extra else "")
+            + _seat_targets(view, seat, ctx))
+
+
+def _seat_targets(view: dict, seat: int, ctx: Ctx) -> str:
+    card, mode = _selection(ctx, view)
+    if card is None or mode:
+        return ""
+    name = ctx.name(seat)
+    btns = []
+    if card in BROKEN:
+        tool = card_tools(card)
+        label = ctx.tr("saboteur.ui.break_target", tool=tool_name(tool, ctx), name=name)
+        btns.append(f'<button type="button" class="btn btn-seat-tgt"{attrs(ctx.target(f"broken:{card}:{seat}"))}>'
+                    f'{esc(label)}</button>')
+    elif card in REPAIRS:
+        for tool in card_tools(card):
+            label = ctx.tr("saboteur.ui.repair_target", tool=tool_name(tool, ctx), name=name)
+            btns.append(f'<button type="button" class="btn btn-seat-tgt"'
+                        f'{attrs(ctx.target(f"repair:{card}:{seat}:{tool}"))}>{esc(label)}</button>')
+    if not btns:
+        return ""
+    return f'<div class="sab-seat-tgts">{"".join(btns)}</div>'
+
+
+# ---- the round's end -------------------------------------------------------------------------------------
+
+
+def pause(view: dict) -> str | None:
+    """A round has ended and its gold is handed out: show it before play goes on."""
+    results = view.get("results") or []
+    if not results or view["phase"] in ("nuggets", "keep", "over"):
+        return None
+    return f"round-{results[-1]['round']}"
+
+
+def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
+    rnd = res["round"]
+    head = ctx.h(f"saboteur.result.{res['winner']}", round=rnd)
+    roles = []
+    for seat, role in enumerate(res["roles"]):
+        roles.append(f'<li class="role-{esc(role)}" data-result-seat="{seat}"><span class="seat-name">{esc(ctx.name(seat))}</span> '
+                     f'<span class="role-badge role-{esc(role)}">{esc(role_name(role, ctx))}</span></li>')
+    goals = "".join(
+        f'<svg class="sab-cardsvg small" viewBox="0 0 {CW} {CH}" role="img" aria-label="{esc(card_name(code, ctx))}">'
+        f'{goal_face(code, max(0, res["goal_open"][g]), 0, 0)}</svg>' for g, code in enumerate(res["layout"]))
+    steps = []
+    if res["winner"] == "saboteurs":
+        for seat, role in enumerate(res["roles"]):
+            if role == "S":
+                steps.append(ctx.tr("saboteur.ui.sab_paid", seat=ctx.name(seat), gold=res["sab_gold"]))
+    else:
+        for seat in res["skipped"]:
+            steps.append(ctx.tr("saboteur.result.skipped", seat=ctx.name(seat)))
+        for seat, value in res["picks"]:
+            if value is None:
+                steps.append(ctx.tr("saboteur.result.pick", seat=ctx.name(seat)))
+            else:
+                steps.append(ctx.tr("saboteur.result.pick_value", seat=ctx.name(seat), value=value))
+    gold = "".join(f'<li class="step step-{min(i, 11)}">{esc(s)}</li>' for i, s in enumerate(steps))
+    finder = ""
+    if res["finder"] >= 0:
+        finder = f'<p>{ctx.h("saboteur.ui.finder", seat=ctx.name(res["finder"]))}</p>'
+    return (f'<p class="sab-result-head">{head}</p>{finder}'
+            f'<div class="sab-result-goals">{goals}</div>'
+            f'<h3>{ctx.h("saboteur.ui.roles_were")}</h3><ul class="sab-roles">{"".join(roles)}</ul>'
+            f'<h3>{ctx.h("saboteur.ui.gold_handed")}</h3><ol class="sab-steps">{gold}</ol>')
+
+
+def interlude(view: dict, ctx: Ctx) -> str:
+    res = view["results"][-1]
+    return (f'<div class="sab-pause" data-round-end="{esc(res["round"])}" role="dialog" aria-labelledby="pause-h">'
+            f'<h2 id="pause-h" tabindex="-1">{ctx.h("saboteur.ui.round_over", round=res["round"])}</h2>'
+            f'{round_summary(res, view, ctx)}'
+            f'<div class="form-btns"><button type="button" class="btn btn-primary btn-big" data-ui="ack">'
+            f'{ctx.h("saboteur.ui.next_round", round=res["round"] + 1)}</button></div></div>')
+
+
+def final(views: list[dict], outcome: Any, seat: int, ctx: Ctx) -> str:
+    v = views[seat]
+    rounds = []
+    for res in v["results"]:
+        role = res["roles"][seat]
+        won = (res["winner"] == "diggers") == (role == "D")
+        rounds.append(ctx.tr("saboteur.ui.final_round", round=res["round"], role=role_name(role, ctx),
+                             result=ctx.tr("saboteur.ui.won" if won else "saboteur.ui.lost")))
+    values = (v.get("nuggets") or [[]] * v["players"])[seat] or []
+    gold = ctx.tr("saboteur.ui.final_gold", gold=v["gold"][seat],
+                  cards=", ".join(str(x) for x in sorted(values, reverse=True)) or "–")
+    return (f'<div class="final-detail"><span>{esc(gold)}</span> · '
+            f'<span>{esc("; ".join(rounds))}</span></div>')
