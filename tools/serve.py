@@ -98,6 +98,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # A public static site: other pages may fetch its files (a blog's
+        # PyScript installs the rules wheel from here; docs/embedding.md).
+        self.send_header("Access-Control-Allow-Origin", "*")
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
