@@ -107,7 +107,7 @@ def test_full_short_game_in_german_by_clicks(page):
     expect(over).to_be_visible()
     expect(over).to_contain_text("Spielende")
     expect(over).to_contain_text("Die Sanduhr ist abgelaufen")
-    expect(over).to_contain_text("Tränke fertig")
+    expect(over).to_contain_text("Fertige Tränke")
     expect(over).to_contain_text("Anna")
     expect(page.locator("#app[data-screen='over']")).to_be_attached()
     assert done["take"] >= 20 and done["brew"] >= 1, done

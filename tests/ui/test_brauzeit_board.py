@@ -275,7 +275,7 @@ def test_whole_game_by_the_hooks_to_the_result():
     html = page(ctl)
     hooks = Hooks(html)
     assert hooks.has("data-gameover") and not hooks.values("data-action")
-    assert "Tränke fertig" in html and "Sanduhr ist abgelaufen" in html
+    assert "Fertige Tränke" in html and "Sanduhr ist abgelaufen" in html
     for name in ("Ann", "Easy", "Normal"):
         assert name in hooks.all_text
 

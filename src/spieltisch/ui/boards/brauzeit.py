@@ -132,8 +132,19 @@ def ing_shape(letter: str, cx: float = 12, cy: float = 12, r: float = 8) -> str:
 
 
 def ing_icon(letter: str, size: int = 18) -> str:
-    return (f'<svg class="bz-icon i-{esc(letter)}" viewBox="0 0 24 24" width="{size}" height="{size}" '
-            f'aria-hidden="true" focusable="false">{ing_shape(letter)}</svg>')
+    """A reference to the ingredient's symbol (drawn once per board by :func:`_defs`)."""
+    if letter not in INGREDIENTS:
+        return ""
+    return (f'<svg class="bz-icon i-{letter}" width="{size}" height="{size}" aria-hidden="true" '
+            f'focusable="false"><use href="#bz-i-{letter}"/></svg>')
+
+
+def _defs() -> str:
+    """The ingredient and hat symbols, once per board (keeps a 6-brewer board small)."""
+    symbols = "".join(f'<symbol id="bz-i-{i}" viewBox="0 0 24 24">{ing_shape(i)}</symbol>' for i in INGREDIENTS)
+    hat = ('<symbol id="bz-hat" viewBox="0 0 16 16"><path d="M8,1 L12.5,12 L3.5,12 Z"/>'
+           '<rect x="1.5" y="11.5" width="13" height="3" rx="1.5"/></symbol>')
+    return f'<svg class="bz-defs" width="0" height="0" aria-hidden="true" focusable="false">{symbols}{hat}</svg>'
 
 
 def _die_svg(kind: str, face: str) -> str:
@@ -240,7 +251,7 @@ def board(view: dict, ctx: Ctx) -> str:
     sel = _parse_selection(ctx.selected, view) if _my_pick(view, ctx) else {}
     last = _last_work(ctx)
     breweries = "".join(_brewery(view, ctx, p, sel, last, own=(p == me)) for p in order)
-    return (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">'
+    return (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
             f'{_table(view, ctx, sel)}<div class="bz-breweries">{breweries}</div></div>')
 
 
@@ -331,6 +342,8 @@ def _choices(view: dict, ctx: Ctx, sel: dict) -> str:
     me = ctx.viewer
     if me is None or ctx.curtain or view["phase"] in ("setup", "over"):
         return ""
+    if view["phase"] == "brew" and view["due_seat"] == me:
+        return ""  # first the new potion (the chooser above)
     out = []
     own_roll = view["active"] == me
     label = "brauzeit.ui.pass" if own_roll else "brauzeit.ui.take_nothing"
@@ -469,7 +482,7 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
 
 def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, magic: int,
                     needs_magic: bool, mage_mode: bool) -> str:
-    pips = "".join(f'<span class="bz-pip{" is-on" if u < have else ""}"></span>' for u in range(need))
+    pips = f'<span class="bz-pips n{need} f{max(0, min(have, need))}" aria-hidden="true"></span>'
     lack = need - have
     state = ctx.h("brauzeit.ui.complete") if lack <= 0 else ctx.h("brauzeit.ui.missing", count=lack)
     if needs_magic:
@@ -496,12 +509,11 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         hook = attrs({**ctx.target(text), "tabindex": "0", "role": "button", "aria-label": label})
         cls += " is-target" if verb else " is-blocked"
     return (f'<li class="{cls}"{hook}>{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
-            f'<span class="bz-pips" aria-hidden="true">{pips}</span>'
+            f'{pips}'
             f'<span class="bz-count">{have}/{need}<span class="sr"> – {state}</span></span>{wiz}</li>')
 
 
-_HAT = ('<svg class="bz-hat" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
-        '<path d="M8,1 L12.5,12 L3.5,12 Z"/><rect x="1.5" y="11.5" width="13" height="3" rx="1.5"/></svg>')
+_HAT = '<svg class="bz-hat" aria-hidden="true" focusable="false"><use href="#bz-hat"/></svg>'
 
 
 def _legend(ctx: Ctx) -> str:
