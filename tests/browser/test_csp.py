@@ -98,3 +98,21 @@ def test_embed_under_strict_csp_in_a_strict_blog(browser, site_with_csp):
     _no_csp_reports(page)
     check_page(page)
     page.context.close()
+
+
+def test_site_needs_unsafe_eval(browser, site_with_csp):
+    """Pins why the policy has 'unsafe-eval': without it PyScript's core
+    stops with a CSP error and the site never becomes interactive."""
+    from support import browser as sb
+
+    site = site_with_csp(STRICT.replace(" 'unsafe-eval'", ""))
+    page = sb.open_page(browser)
+    page.goto(site + "index.html")
+    for _ in range(300):
+        if page.page_errors:
+            break
+        page.wait_for_timeout(100)
+    assert any("unsafe-eval" in e for e in page.page_errors), page.page_errors
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.outside_requests == []
+    page.context.close()

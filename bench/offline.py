@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Time to interactive of the site: first visit vs second visit with the
+service worker warm, and the precache size (figures in docs/performance.md).
+
+Each round uses a fresh browser context (empty HTTP cache, no worker):
+
+  first      index.html, nothing cached; the worker installs meanwhile
+  sw-warm    the same context, a new tab, after the worker is active:
+             everything comes from the service worker's cache
+  http-warm  another fresh context with service workers blocked, second
+             load: the HTTP cache only (the dev server says no-cache, so
+             every file is revalidated with a 304)
+
+TTI = performance.getEntriesByName("spieltisch:interactive") (ms since
+navigation start). The site is served from a private copy (tests/support/
+site_copy.py) so concurrent rebuilds cannot make the precache stale.
+
+    python3 bench/offline.py [-n 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from support import browser as sb  # noqa: E402
+from support.site_copy import copy_site  # noqa: E402
+
+READY = "html[data-ready='1']"
+TTI_JS = "() => performance.getEntriesByName('spieltisch:interactive')[0]?.startTime ?? null"
+
+
+def load(context, url: str) -> float:
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator(READY)).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
+    tti = page.evaluate(TTI_JS)
+    page.close()
+    return float(tti)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=5, help="rounds (default 5)")
+    args = ap.parse_args()
+    from playwright.sync_api import expect, sync_playwright
+
+    results = {"first": [], "sw-warm": [], "http-warm": []}
+    with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
+        root = copy_site(Path(tmp) / "site")
+        precache = json.loads((root / "static" / "build" / "precache.json").read_text())
+        server, url = sb.start_site_at(root)
+        page_url = url + "index.html?botdelay=0"
+        try:
+            with sync_playwright() as pw:
+                browser = sb.launch_chromium(pw)
+                for _ in range(args.n):
+                    ctx = browser.new_context(service_workers="allow")
+                    results["first"].append(load(ctx, page_url))
+                    probe = ctx.new_page()
+                    probe.goto(page_url)
+                    expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=120_000)
+                    probe.close()
+                    results["sw-warm"].append(load(ctx, page_url))
+                    ctx.close()
+                    ctx = browser.new_context(service_workers="block")
+                    load(ctx, page_url)
+                    results["http-warm"].append(load(ctx, page_url))
+                    ctx.close()
+                browser.close()
+        finally:
+            sb.stop_site(server)
+
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
+          f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
+    first = statistics.median(results["first"])
+    print("| load | median ms | min | max | × first |")
+    print("|---|---:|---:|---:|---:|")
+    for name, values in results.items():
+        med = statistics.median(values)
+        print(f"| {name} | {med:.0f} | {min(values):.0f} | {max(values):.0f} | {med / first:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
