@@ -1,0 +1,44 @@
+"""The service worker's precache list (tools/build_sw.py) covers every file
+the pages reference: their links and scripts, pyscript.toml's interpreter and
+[files], the manifest's icons. (tests/browser/test_offline.py proves it in a
+browser; this catches a new file before that.)"""
+
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import build_sw  # noqa: E402
+
+REFS = re.compile(r'<(?:link|script|img)\b[^>]*?(?:href|src)="([^"#?]+)')
+
+
+def test_every_referenced_file_is_precached():
+    files = set(build_sw.site_files(REPO))
+    wanted = set()
+    for page in ("index.html", "embed.html"):
+        assert page in files
+        for ref in REFS.findall((REPO / page).read_text(encoding="utf-8")):
+            if "://" not in ref:
+                wanted.add(ref.removeprefix("./"))
+    config = tomllib.loads((REPO / "pyscript.toml").read_text())
+    wanted.add(config["interpreter"].removeprefix("./"))
+    wanted |= {src.removeprefix("./") for src in config.get("files", {})}
+    manifest = json.loads((REPO / "static" / "manifest.webmanifest").read_text())
+    wanted |= {"static/" + icon["src"] for icon in manifest["icons"]}
+    missing = {w for w in wanted if (REPO / w).exists()} - files
+    assert not missing, f"not precached: {sorted(missing)}"
+    assert not {w for w in wanted if not (REPO / w).exists()}, "a page references a missing file"
+
+
+def test_precache_list_shape():
+    data = build_sw.precache(REPO)
+    assert len(data["version"]) == 16 and data["bytes"] == sum(f["size"] for f in data["files"])
+    urls = [f["url"] for f in data["files"]]
+    assert urls == sorted(urls) and "sw.js" not in urls
+    assert not any(u.startswith(("tests/", "static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm"))
+                   for u in urls)
