@@ -31,8 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-from support import browser as sb  # noqa: E402
-from support.site_copy import copy_site  # noqa: E402
+from support import browser as sb
+from support.site_copy import copy_site
 
 READY = "html[data-ready='1']"
 TTI_JS = "() => performance.getEntriesByName('spieltisch:interactive')[0]?.startTime ?? null"

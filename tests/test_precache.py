@@ -12,7 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
-import build_sw  # noqa: E402
+import build_sw
 
 REFS = re.compile(r'<(?:link|script|img)\b[^>]*?(?:href|src)="([^"#?]+)')
 

@@ -41,7 +41,6 @@ def html(size: int, bg: str, share: float, radius: float, svg: bytes) -> str:
 
 def main() -> int:
     from playwright.sync_api import sync_playwright
-
     from support.browser import launch_chromium
 
     svg = (IMG / "logo.svg").read_bytes()

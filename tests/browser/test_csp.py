@@ -43,7 +43,6 @@ def test_site_full_game_and_position_link_under_strict_csp(browser, tmp_path):
     """Service worker included: served from a private copy of the site, whose
     precache list cannot go stale while the test runs."""
     from playwright.sync_api import expect
-
     from support import browser as sb
     from support.play import READY, human_move, play_to_end, start_game, wait_idle
     from support.site_copy import copy_site
@@ -79,7 +78,6 @@ def test_embed_under_strict_csp_in_a_strict_blog(browser, site_with_csp):
     frame-src for the site's origin (its own policy would otherwise refuse
     the iframe)."""
     from playwright.sync_api import expect
-
     from support import browser as sb
     from support.play import READY, human_move, start_game, wait_idle
 

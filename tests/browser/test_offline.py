@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-
 from support import browser as sb
 from support.play import READY, human_move, play_to_end, start_game, wait_idle
 from support.site_copy import copy_site, rebuild_sw
@@ -42,7 +41,7 @@ def open_sw_page(browser, url):
 
 
 def test_offline_after_one_visit(browser, site_copy):
-    root, url = site_copy
+    _root, url = site_copy
     page = open_sw_page(browser, url + "index.html?botdelay=0")
     # a game in progress, saved, to resume later offline
     start_game(page, [("Ann", "human", None), ("Bot", "bot", "easy")])

@@ -23,7 +23,6 @@ import base64
 import binascii
 import json
 import zlib
-from typing import Any
 
 from ..core.errors import SaveError
 from ..core.game import Game
@@ -98,7 +97,7 @@ def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
     for i, seat in enumerate(seats):
         if not isinstance(seat, list) or len(seat) != 3:
             raise PositionError("format", f"seat {i + 1} is damaged")
-        name, kind, level = seat
+        name, _kind, level = seat
         if i == me:
             out_seats.append({"name": name, "kind": "human", "level": None})
         else:
