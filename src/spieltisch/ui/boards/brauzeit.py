@@ -383,7 +383,7 @@ def _this_roll(view: dict, ctx: Ctx) -> str:
         return ""
     items = "".join(f"<li>{esc(x)}</li>" for x in reversed(lines))
     return (f'<div class="bz-this-roll"><h3>{ctx.h("brauzeit.ui.this_roll")}</h3>'
-            f'<ol aria-live="polite">{items}</ol></div>')
+            f'<ol>{items}</ol></div>')
 
 
 def _last_work(ctx: Ctx) -> tuple[int, int] | None:
