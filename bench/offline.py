@@ -15,7 +15,7 @@ TTI = performance.getEntriesByName("spieltisch:interactive") (ms since
 navigation start). The site is served from a private copy (tests/support/
 site_copy.py) so concurrent rebuilds cannot make the precache stale.
 
-    python3 bench/offline.py [-n 5]
+    python3 bench/offline.py [-n 5] [--mbps 20]
 """
 
 from __future__ import annotations
@@ -38,10 +38,17 @@ READY = "html[data-ready='1']"
 TTI_JS = "() => performance.getEntriesByName('spieltisch:interactive')[0]?.startTime ?? null"
 
 
-def load(context, url: str) -> float:
+def load(context, url: str, mbps: float | None = None) -> float:
     from playwright.sync_api import expect
 
     page = context.new_page()
+    if mbps:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 40,
+            "downloadThroughput": mbps * 1e6 / 8, "uploadThroughput": mbps * 1e6 / 8,
+        })
     page.goto(url)
     expect(page.locator(READY)).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
     tti = page.evaluate(TTI_JS)
@@ -52,6 +59,8 @@ def load(context, url: str) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-n", type=int, default=5, help="rounds (default 5)")
+    ap.add_argument("--mbps", type=float, default=None,
+                    help="emulate a network of this many Mbit/s and 40 ms latency (default: none)")
     args = ap.parse_args()
     from playwright.sync_api import expect, sync_playwright
 
@@ -66,22 +75,23 @@ def main() -> int:
                 browser = sb.launch_chromium(pw)
                 for _ in range(args.n):
                     ctx = browser.new_context(service_workers="allow")
-                    results["first"].append(load(ctx, page_url))
+                    results["first"].append(load(ctx, page_url, args.mbps))
                     probe = ctx.new_page()
                     probe.goto(page_url)
                     expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=120_000)
                     probe.close()
-                    results["sw-warm"].append(load(ctx, page_url))
+                    results["sw-warm"].append(load(ctx, page_url, args.mbps))
                     ctx.close()
                     ctx = browser.new_context(service_workers="block")
-                    load(ctx, page_url)
-                    results["http-warm"].append(load(ctx, page_url))
+                    load(ctx, page_url, args.mbps)
+                    results["http-warm"].append(load(ctx, page_url, args.mbps))
                     ctx.close()
                 browser.close()
         finally:
             sb.stop_site(server)
 
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    net = f"{args.mbps:g} Mbit/s + 40 ms" if args.mbps else "no throttling (127.0.0.1)"
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}")
     print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
           f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
     first = statistics.median(results["first"])
