@@ -5,16 +5,16 @@
  * script, so the browser installs a new worker (imported scripts are checked
  * for updates too; the page registers with updateViaCache "none").
  *
- * - install: fetch every listed file from the network (bypassing the HTTP
- *   cache), check its SHA-256 against the list, and store it in
- *   "spieltisch-<version>". One mismatch (a deploy in progress) fails the
- *   install, so a version is never a mix of two deploys.
+ * - install: fetch every listed file (through the HTTP cache, then past it
+ *   if that copy is stale), check its SHA-256 against the list, and store
+ *   it in "spieltisch-<version>". One mismatch (a deploy in progress) fails
+ *   the install, so a version is never a mix of two deploys.
  * - activate: delete every other "spieltisch-*" cache. A new worker waits
  *   until the page posts {type: "spieltisch:skip-waiting"} (the player
  *   clicked "reload"), so an open page keeps its own version to the end.
  * - fetch: precached URLs (query string ignored: the site is static files)
- *   come from this version's cache, unchanged (same Response, headers and
- *   type, so WebAssembly streaming compilation and its code cache work);
+ *   come from this version's cache, unchanged (the stored Response itself,
+ *   headers and type intact, so WebAssembly streaming compilation works);
  *   everything else goes to the network as if there were no worker.
  */
 
@@ -32,12 +32,17 @@ async function sha256hex(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// First through the HTTP cache (the page has usually just downloaded the same
+// files: no second download of 15 MB); a copy that does not match the list
+// (stale) is fetched again past the cache. The hash check makes either safe.
 async function fetchChecked(url, file) {
-  const response = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
-  if (!response.ok) throw new Error(`precache: ${file.url}: HTTP ${response.status}`);
-  const hash = await sha256hex(await response.clone().arrayBuffer());
-  if (hash !== file.sha256) throw new Error(`precache: ${file.url} is not version ${PRECACHE.version}`);
-  return response;
+  for (const cache of ["default", "reload"]) {
+    const response = await fetch(new Request(url, { cache, credentials: "same-origin" }));
+    if (!response.ok) throw new Error(`precache: ${file.url}: HTTP ${response.status}`);
+    const hash = await sha256hex(await response.clone().arrayBuffer());
+    if (hash === file.sha256) return response;
+  }
+  throw new Error(`precache: ${file.url} is not version ${PRECACHE.version}`);
 }
 
 async function precache() {

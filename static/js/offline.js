@@ -59,6 +59,32 @@ function start() {
 
   root.dataset.offline = "installing";
   askVersion(sw.controller);
+  whenStarted(() => register(sw, offer));
+}
+
+// Register once the app is interactive: the first install then finds
+// Pyodide's files in the HTTP cache instead of downloading them a second
+// time, and hashing 15 MB does not compete with the start. (If the app never
+// starts, register a while after "load" anyway.)
+function whenStarted(fn) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+  if (root.dataset.ready === "1") return once();
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      once();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  window.addEventListener("load", () => window.setTimeout(once, 60000));
+}
+
+function register(sw, offer) {
   const url = new URL("../../sw.js", import.meta.url);
   Promise.resolve(sw.register(url, { updateViaCache: "none" })).then(
     (reg) => {
@@ -66,14 +92,15 @@ function start() {
         unavailable(); // a browser (or test harness) that disables workers
         return;
       }
-      if (reg.waiting && sw.controller) offer(reg.waiting);
-      reg.addEventListener("updatefound", () => {
-        const worker = reg.installing;
+      const track = (worker) => {
         if (!worker) return;
         worker.addEventListener("statechange", () => {
           if (worker.state === "installed" && sw.controller) offer(worker);
         });
-      });
+      };
+      if (reg.waiting && sw.controller) offer(reg.waiting);
+      track(reg.installing); // an update found by the navigation itself, still installing
+      reg.addEventListener("updatefound", () => track(reg.installing));
     },
     unavailable,
   );
