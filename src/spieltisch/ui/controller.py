@@ -462,16 +462,13 @@ class Controller:
 
     def log_lines(self, ctx: Ctx, limit: int = 80) -> list[tuple[int, str]]:
         board = get_board(self.match.game.info.id)
+        lines = [line for line in self.lines if line is not None]
+        first = max(0, len(lines) - limit)  # only the lines shown are formatted
         out = []
-        number = 0
-        for line in self.lines:
-            if line is None:
-                continue
-            number += 1
-            key, params = line
+        for number, (key, params) in enumerate(lines[first:], start=first + 1):
             shown = {k: board.param(k, v, ctx) for k, v in params.items()}
             out.append((number, t(self.lang, key, **shown)))
-        return out[-limit:]
+        return out
 
     # ---- seats, curtain ----------------------------------------------------------------------
     def humans(self) -> list[int]:

@@ -22,7 +22,9 @@ from ...core.rng import Rng
 from .cards import (
     BROKEN,
     CARDS,
+    DEAD_END,
     DECK,
+    DELTA,
     GOAL_CELLS,
     GOALS,
     HAND_SIZE,
@@ -948,12 +950,20 @@ class Saboteur(Game):
             if view["roles"][i] is not None:
                 roles[i] = view["roles"][i]
                 pool[roles[i]] -= 1
-        rest = sorted(pool.elements())
-        rng.shuffle(rest)
-        for i in dealt_seats:
-            if not roles[i]:
-                roles[i] = rest.pop()
-        role_pool = (rest.count("S"), rest.count("D"))
+        # Weighted by public behaviour (sab.hidden: all of it is in the view):
+        # a seat whose dwarf blocks the tunnel is more likely a saboteur, a
+        # seat with a broken tool more likely a gold-digger (saboteurs break
+        # diggers' tools). The spare role card takes what is left.
+        owners = {d[2] for d in view["dwarfs"]}
+        left = {"S": pool["S"], "D": pool["D"]}
+        unseen = [i for i in dealt_seats if not roles[i]]
+        rng.shuffle(unseen)
+        for i in unseen:
+            w = (30 if i in owners else 10) * (6 if view["broken"][i] else 10)  # x100
+            role = ("S", "D")[rng.weighted_index((left["S"] * w, left["D"] * 100))]
+            roles[i] = role
+            left[role] -= 1
+        role_pool = (left["S"], left["D"])
         # goals (sab.layout / sab.map): known ones fixed, the others shuffled
         goals: tuple = ()
         if view["goals_laid"]:
@@ -1159,39 +1169,101 @@ class Saboteur(Game):
         weight = 0.75 if s.round < ROUNDS else 0.6
         return max(0.0, min(1.0, weight * mine + (1.0 - weight) * standing))
 
+    def _targets(self, s: SabState, p: int) -> list[int]:
+        """The goals seat ``p`` may believe hold the gold, from what p knows:
+        its own peeks and the face-up goals (a state here is a bot's
+        determinisation, whose other goals are only guesses)."""
+        known = [g for g in range(3) if g in s.peeks[p] or s.goal_open[g] >= 0]
+        gold = [g for g in known if s.goals[g] == "GOLD"]
+        return gold or [g for g in range(3) if g not in known] or [0, 1, 2]
+
     def sensible_actions(self, s: SabState, player: int):
+        """Moves worth considering, from the player's own knowledge.
+
+        A gold-digger extends the tunnel toward the goals it believes may
+        hold the gold (peeked gold first, never a goal it saw was stone),
+        clears dead ends in front, repairs its side and breaks suspected
+        saboteurs' tools. A saboteur keeps a low profile while the front is
+        far from the goals and the pile is full (paths that do not advance,
+        maps, breaking tools), then blocks openly: dead ends and turns at the
+        front, rockfalls on the card nearest the gold, a dwarf on the front.
+        The evaluation is local (no move is applied): bots call this at every
+        node and playout step."""
         acts = self.legal_actions(s, player)
         if s.phase == "keep":
             return [Keep(max(s.offer))]
         if s.phase != "play" or len(acts) <= 1:
             return acts
         role = s.roles[player]
-        now = self._prospect(s)
-        good = []
+        net = _net(s)
+        cells = [GOAL_CELLS[g] for g in self._targets(s, player)]
+        hidden = {GOAL_CELLS[g] for g in range(3) if s.goal_open[g] < 0}
+
+        def dist(c) -> int:
+            return min(abs(c[0] - gx) + abs(c[1] - gy) for gx, gy in cells)
+
+        dwarfed = {(d[0], d[1]) for d in s.dwarfs}
+        front = [c for c in net.open_cells if c not in dwarfed]
+        far = dist(min(front, key=dist)) if front else 12
+        early = role == "S" and far > 3 and len(s.pile) > 8
+        best: list = []  # (score, action): lower is better
+        also: list = []  # as good as the best
+        other: list = []  # when nothing better is at hand
         for a in acts:
-            if isinstance(a, Discard):
-                continue
-            if isinstance(a, Dwarf) and role != "S":
-                continue  # dwarfs are a saboteur's tool here (kept if they block)
-            if isinstance(a, Break) and role == "D" and s.roles[a.seat] == "D":
-                continue
-            if isinstance(a, Break) and role == "S" and s.roles[a.seat] == "S":
-                continue
-            if isinstance(a, Repair) and (s.roles[a.seat] == "S") == (role == "D"):
-                continue
-            if isinstance(a, Map):
-                if role == "D" and not s.peeks[player]:
-                    good.append(a)
-                continue
-            after = self.apply_unchecked(s, a)
-            if isinstance(after, SabState):
-                pr = self._prospect(after)
-                if (role == "D" and pr > now) or (role == "S" and pr < now):
-                    good.append(a)
-        if good:
-            return good
+            if isinstance(a, Path):
+                c = (a.x, a.y)
+                here = dist(c)
+                mask = card_mask(a.card, a.rot)
+                if a.card in DEAD_END:
+                    ends = None
+                else:
+                    ends = []
+                    for side in (1, 2, 4, 8):
+                        if mask & side:
+                            dx, dy = DELTA[side]
+                            nb = (c[0] + dx, c[1] + dy)
+                            if nb in hidden and nb in cells:
+                                ends.append(-1)  # reaches a goal that may be gold
+                            elif nb not in net.grid:
+                                ends.append(dist(nb))
+                new = min(ends) if ends else None
+                if role == "D":
+                    if new is not None and new < far:
+                        best.append((new, a))
+                elif early:
+                    if new is not None and new >= far:
+                        other.append(a)  # looks busy, advances nothing
+                elif here <= far and (new is None or new > far):
+                    best.append((here - (2 if new is None else 0), a))  # block the front
+            elif isinstance(a, Rockfall):
+                victim = next(m for m in s.maze if m[0] == a.x and m[1] == a.y)
+                d = dist((a.x, a.y))
+                if role == "D" and victim[2] in DEAD_END and d <= far + 1:
+                    best.append((d, a))
+                elif role == "S" and not early and victim[2] not in DEAD_END \
+                        and (a.x, a.y) in net.flowing and d <= far + 1:
+                    best.append((d, a))
+            elif isinstance(a, Break):
+                if (s.roles[a.seat] == "S") == (role == "D"):
+                    (also if role == "S" and not early else other).append(a)
+            elif isinstance(a, Repair):
+                if a.seat == player or (s.roles[a.seat] == "D") == (role == "D"):
+                    best.append((-5 if a.seat == player else 0, a))
+            elif isinstance(a, Map):
+                if len(cells) > 1 and (role == "D" or early):
+                    (also if role == "D" and not s.peeks[player] else other).append(a)
+            elif isinstance(a, Dwarf):
+                if role == "S" and not early and dist((a.x, a.y)) <= far:
+                    also.append(a)
+        if best or also:
+            top = min((score for score, _ in best), default=0)
+            return [a for score, a in best if score <= top + 1] + also
+        if other:
+            return other
         # nothing helps: throw away the least useful card
-        return [a for a in acts if isinstance(a, Discard)] or acts
+        drop = [a for a in acts if isinstance(a, Discard)
+                and (a.card in DEAD_END) == (role == "D")]
+        return drop or [a for a in acts if isinstance(a, Discard)] or acts
 
 
 def _flag(parts: list[str], i: int):
