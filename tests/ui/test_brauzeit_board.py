@@ -297,3 +297,31 @@ def test_choosing_a_new_potion_lists_all_sixteen():
             return
         human_move(ctl, rnd)
     raise AssertionError("no cauldron was emptied")
+
+
+def test_solo_is_played_against_the_devices_best():
+    """brau.solo: alone, the result is compared with the best finished solo
+    game saved on this device."""
+    storage = MemoryStorage()
+    scores = []
+    for k in range(2):
+        ctl = new_controller(storage)
+        ctl.navigate("#/")
+        start(ctl, [("Solo", "human", None)], seed=20 + k)
+        rnd = random.Random(k)
+        while not ctl.match.is_over:
+            human_move(ctl, rnd)
+        scores.append(ctl.match.outcome().scores[0])
+        note = Hooks(ctl.render("overlay"))
+        assert note.has("data-solo-best")
+        text = note.all_text
+        if k == 0:
+            assert f"Dein erstes Spiel allein auf diesem Gerät: {scores[0]} Punkte" in text
+        elif scores[1] > scores[0]:
+            assert f"Neuer Bestwert auf diesem Gerät: {scores[1]} Punkte (bisher {scores[0]})" in text
+        else:
+            assert f"Dein Bestwert auf diesem Gerät: {scores[0]} Punkte" in text
+    # games with more seats carry no such note
+    ctl = new_controller()
+    start(ctl, [("A", "human", None), ("B", "bot", "easy")], seed=3)
+    assert "data-solo-best" not in ctl.render("overlay")

@@ -115,6 +115,9 @@ MESSAGES: dict[str, str] = {
     "over.again": "Noch einmal spielen",
     "over.hub": "Zurück zu den Spielen",
     "over.and": " und ",
+    "over.solo_first": "Dein erstes Spiel allein auf diesem Gerät: {score} Punkte gilt es nächstes Mal zu schlagen.",
+    "over.solo_record": "Neuer Bestwert auf diesem Gerät: {score} Punkte (bisher {best}).",
+    "over.solo_best": "Dein Bestwert auf diesem Gerät: {best} Punkte.",
 
     # ---- Regeln ------------------------------------------------------------------------
     "rules.heading": "Regeln von {game}",

@@ -115,6 +115,9 @@ MESSAGES: dict[str, str] = {
     "over.again": "Play again",
     "over.hub": "Back to the games",
     "over.and": " and ",
+    "over.solo_first": "Your first game alone on this device: {score} points to beat next time.",
+    "over.solo_record": "A new best on this device: {score} points (before: {best}).",
+    "over.solo_best": "Your best on this device: {best} points.",
 
     # ---- rules panel -----------------------------------------------------------------
     "rules.heading": "Rules of {game}",

@@ -689,7 +689,30 @@ class Controller:
             rows.append(screens.FinalRow(seat, place, out.scores[seat], seat in out.winners,
                                          board.final(views, out, seat, ctx)))
         return screens.gameover(ctx, reason_key=out.reason, low_wins=out.low_wins, rows=rows,
-                                winners=out.winners)
+                                winners=out.winners, note=self._solo_note(out))
+
+    def _solo_note(self, out) -> str:
+        """A one-seat game is played against the device's best (brau.solo):
+        the best score of the other finished one-seat saves of this game."""
+        m = self.match
+        if len(m.seats) != 1:
+            return ""
+        gid = m.game.info.id
+        best = None
+        for e in self.entries():
+            other = e.match
+            if (not e.ok or e.slot == self.slot or other.game.info.id != gid or len(other.seats) != 1
+                    or not other.is_over):
+                continue
+            score = other.outcome().scores[0]
+            if best is None or (score < best if out.low_wins else score > best):
+                best = score
+        score = out.scores[0]
+        if best is None:
+            return self.tr("over.solo_first", score=score)
+        if score < best if out.low_wins else score > best:
+            return self.tr("over.solo_record", score=score, best=best)
+        return self.tr("over.solo_best", score=score, best=best)
 
     # ---- events ----------------------------------------------------------------------------------
     def handle(self, kind: str, value: Any, form: dict | None = None) -> set[str]:

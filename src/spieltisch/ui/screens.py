@@ -308,7 +308,7 @@ class FinalRow:
 
 
 def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalRow],
-             winners: Sequence[int]) -> str:
+             winners: Sequence[int], note: str = "") -> str:
     names = t(ctx.lang, "over.and").join(ctx.name(w) for w in winners)
     head = ctx.tr("over.winner" if len(winners) == 1 else "over.winners", names=names)
     body = "".join(
@@ -322,7 +322,8 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
         f'<h2 id="over-h" tabindex="-1">{ctx.h("over.heading")}</h2>'
         f'<p class="winner">{esc(head)}</p>'
         f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
-        f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
+        + (f'<p class="solo-best" data-solo-best>{esc(note)}</p>' if note else "")
+        +         f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
         f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"></th></tr></thead><tbody>{body}</tbody></table>'
         '<div class="form-btns">'
         + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
