@@ -1238,10 +1238,10 @@ class Saboteur(Game):
             elif isinstance(a, Rockfall):
                 victim = next(m for m in s.maze if m[0] == a.x and m[1] == a.y)
                 d = dist((a.x, a.y))
-                if role == "D" and victim[2] in DEAD_END and d <= far + 1:
-                    best.append((d, a))
-                elif role == "S" and not early and victim[2] not in DEAD_END \
-                        and (a.x, a.y) in net.flowing and d <= far + 1:
+                clears = role == "D" and victim[2] in DEAD_END  # a dead end in front
+                cuts = (role == "S" and not early and victim[2] not in DEAD_END
+                        and (a.x, a.y) in net.flowing)  # the tunnel nearest the gold
+                if (clears or cuts) and d <= far + 1:
                     best.append((d, a))
             elif isinstance(a, Break):
                 if (s.roles[a.seat] == "S") == (role == "D"):
@@ -1252,9 +1252,8 @@ class Saboteur(Game):
             elif isinstance(a, Map):
                 if len(cells) > 1 and (role == "D" or early):
                     (also if role == "D" and not s.peeks[player] else other).append(a)
-            elif isinstance(a, Dwarf):
-                if role == "S" and not early and dist((a.x, a.y)) <= far:
-                    also.append(a)
+            elif isinstance(a, Dwarf) and role == "S" and not early and dist((a.x, a.y)) <= far:
+                also.append(a)
         if best or also:
             top = min((score for score, _ in best), default=0)
             return [a for score, a in best if score <= top + 1] + also

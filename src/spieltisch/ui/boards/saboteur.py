@@ -489,7 +489,7 @@ def _decision(view: dict, ctx: Ctx, me: int) -> str:
     if view["to_move"] != me:
         return ""
     if phase == "help":
-        card, x, y, _ = view["pending"]
+        _, x, y, _ = view["pending"]
         owner = next((d[2] for d in view["dwarfs"] if d[0] == x and d[1] == y), None)
         q = ctx.h("saboteur.ui.help_q", payer=ctx.name(view["turn"]), owner=ctx.name(owner), x=x, y=y)
         return (f'<div class="sab-decide" role="group"><p>{q}</p><div class="row-btns">'
@@ -602,6 +602,27 @@ def pause(view: dict) -> str | None:
     return f"round-{results[-1]['round']}"
 
 
+def final_mine(res: dict, ctx: Ctx) -> str:
+    """The mine as the round left it, every goal card face up (sab.rounds)."""
+    cells = {(0, 0): ("start",)}
+    for i, cell in enumerate(GOAL_CELLS):
+        cells[cell] = ("goal", i)
+    for x, y, code, rot in res["maze"]:
+        cells[(x, y)] = ("card", code, rot)
+    art = []
+    for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if what[0] == "start":
+            art.append(start_card(x * CW, y * CH))
+        elif what[0] == "goal":
+            i = what[1]
+            art.append(goal_face(res["layout"][i], max(0, res["goal_open"][i]), x * CW, y * CH))
+        else:
+            art.append(tunnel_card(what[1], what[2], x * CW, y * CH))
+    fx, fy, fw, fh = _fit_box(cells, [])
+    return (f'<svg class="sab-result-mine" viewBox="{fx:.0f} {fy:.0f} {fw:.0f} {fh:.0f}" role="img" '
+            f'aria-label="{ctx.h("saboteur.ui.mine")}">{"".join(art)}</svg>')
+
+
 def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
     rnd = res["round"]
     head = ctx.h(f"saboteur.result.{res['winner']}", round=rnd)
@@ -609,9 +630,6 @@ def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
     for seat, role in enumerate(res["roles"]):
         roles.append(f'<li class="role-{esc(role)}" data-result-seat="{seat}"><span class="seat-name">{esc(ctx.name(seat))}</span> '
                      f'<span class="role-badge role-{esc(role)}">{esc(role_name(role, ctx))}</span></li>')
-    goals = "".join(
-        f'<svg class="sab-cardsvg small" viewBox="0 0 {CW} {CH}" role="img" aria-label="{esc(card_name(code, ctx))}">'
-        f'{goal_face(code, max(0, res["goal_open"][g]), 0, 0)}</svg>' for g, code in enumerate(res["layout"]))
     steps = []
     if res["winner"] == "saboteurs":
         for seat, role in enumerate(res["roles"]):
@@ -630,7 +648,7 @@ def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
     if res["finder"] >= 0:
         finder = f'<p>{ctx.h("saboteur.ui.finder", seat=ctx.name(res["finder"]))}</p>'
     return (f'<p class="sab-result-head">{head}</p>{finder}'
-            f'<div class="sab-result-goals">{goals}</div>'
+            f'{final_mine(res, ctx)}'
             f'<h3>{ctx.h("saboteur.ui.roles_were")}</h3><ul class="sab-roles">{"".join(roles)}</ul>'
             f'<h3>{ctx.h("saboteur.ui.gold_handed")}</h3><ol class="sab-steps">{gold}</ol>')
 
