@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-
 from support import browser as sb
 
 READY = "html[data-ready='1']"

@@ -95,7 +95,7 @@ def human_move(ctl, rnd: random.Random) -> str:
     sensible = [t for t in legal if t.startswith(("take:", "wizard:", "brew:"))]
     text = rnd.choice(sensible or legal)
     if text.startswith("take:"):
-        _, q, i, c = text.split(":")
+        _, q, i, _ = text.split(":")
         ui = _values(ctl.render("board"), "data-ui")
         assert f"select:{q}" in ui
         ctl.handle("ui", f"select:{q}")

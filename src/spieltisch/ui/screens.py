@@ -183,7 +183,8 @@ def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
     out.append(f'<fieldset class="options"><legend>{esc(t(lang, "new.options"))}</legend>')
     if not info.options:
         out.append(f'<p class="muted">{esc(t(lang, "new.no_options"))}</p>')
-    from .boards import get_board, has_board  # late: boards import this module's neighbours
+    # imported late: the board modules import this module's neighbours
+    from .boards import get_board, has_board
     choices = getattr(get_board(info.id), "OPTION_CHOICES", {}) if has_board(info.id) else {}
     for name, default in info.options:
         value = draft.options.get(name, default)

@@ -886,9 +886,7 @@ class Brauzeit(Game):
         """Choices brewer ``p`` still gets: one per roll to come, plus one on
         the roll under way if ``p`` has not chosen from it yet."""
         left = s.rolls_left
-        if s.phase in ("pick", "brew", "hero") and (p - s.active) % s.n >= s.picks:
-            left += 1
-        elif s.phase == "roll":
+        if s.phase == "roll" or (s.phase in ("pick", "brew", "hero") and (p - s.active) % s.n >= s.picks):
             left += 1
         return left
 
