@@ -325,3 +325,22 @@ def test_solo_is_played_against_the_devices_best():
     ctl = new_controller()
     start(ctl, [("A", "human", None), ("B", "bot", "easy")], seed=3)
     assert "data-solo-best" not in ctl.render("overlay")
+
+
+def test_cached_breweries_equal_fresh_ones():
+    """Other brewers' cauldrons come from a cache on re-render: the board is
+    the same as one drawn from scratch, at every step of a game."""
+    ctl = new_controller()
+    start(ctl, [("A", "human", None), ("B", "bot", "easy"), ("C", "bot", "easy")], seed=6)
+    rnd = random.Random(6)
+    for _ in range(60):
+        play_bots(ctl)
+        if ctl.match.is_over:
+            break
+        for sel in (None, "q1", "q1:i1", "w1"):
+            ctl.selected = sel
+            cached = ctl.render("board")
+            board_mod._CACHE.clear()
+            assert ctl.render("board") == cached
+        ctl.selected = None
+        human_move(ctl, rnd)

@@ -250,7 +250,8 @@ def board(view: dict, ctx: Ctx) -> str:
         order = [me] + [p for p in order if p != me]
     sel = _parse_selection(ctx.selected, view) if _my_pick(view, ctx) else {}
     last = _last_work(ctx)
-    breweries = "".join(_brewery(view, ctx, p, sel, last, own=(p == me)) for p in order)
+    breweries = "".join(_brewery(view, ctx, p, sel, last, own=True) if p == me
+                        else _other_brewery(view, ctx, p, last) for p in order)
     return (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
             f'{_table(view, ctx, sel)}<div class="bz-breweries">{breweries}</div></div>')
 
@@ -415,6 +416,26 @@ def _brewery(view: dict, ctx: Ctx, p: int, sel: dict, last, *, own: bool) -> str
     return (f'<section class="{cls}" data-brewer="{p}" aria-label="{esc(ctx.tr("brauzeit.ui.brewery", name=name))}">'
             f'<header class="bz-brewery-head"><h2>{title}</h2><div class="bz-facts">{facts}</div></header>'
             f'<ol class="bz-cauldrons">{cauldrons}</ol>{_legend(ctx) if own else ""}{_heroes(view, ctx, p)}</section>')
+
+
+_CACHE: dict[str, str] = {}
+
+
+def _other_brewery(view: dict, ctx: Ctx, p: int, last) -> str:
+    """Another brewer's cauldrons carry no hooks and change only when that
+    brewer's things do: a selection (or a move elsewhere) re-renders the
+    board from a small cache instead of drawing them again."""
+    brewing = view["phase"] == "brew" and view["due_seat"] == p
+    key = repr((ctx.lang, ctx.name(p), p, view["cauldrons"][p], view["heroes"][p], view["happy"][p],
+                view["letters"][p], view["letter_cap"], view["mage"][p], view["scores"][p],
+                view["to_act"] == p, brewing and view["due_cauldron"], last if last and last[0] == p else None,
+                len(view["deck"]), view["heroes_on"]))
+    html = _CACHE.get(key)
+    if html is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        html = _CACHE[key] = _brewery(view, ctx, p, {}, last, own=False)
+    return html
 
 
 def _letters(view: dict, ctx: Ctx, p: int) -> str:
