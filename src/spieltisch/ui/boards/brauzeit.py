@@ -493,12 +493,33 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
     rows = []
     mage_mode = targeting and sel.get("mage")
     for k, (letter, need) in enumerate(pot.recipe):
-        rows.append(_ingredient_row(ctx, number, letter, need, filled[k], magic[k], pot.magic, mage_mode))
+        if own:
+            rows.append(_ingredient_row(ctx, number, letter, need, filled[k], magic[k], pot.magic, mage_mode))
+        else:
+            rows.append(_ingredient_chip(ctx, letter, need, filled[k], magic[k], pot.magic))
     if recent:
         head += f'<span class="bz-recent">{ctx.h("brauzeit.ui.just_now")}</span>'
     a = attrs({**hook, "tabindex": "0", "role": "button", "aria-label": label}) if hook else ""
     return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"{a}>{head}'
-            f'<ul class="bz-ings">{"".join(rows)}</ul></li>')
+            f'<ul class="bz-ings{"" if own else " is-compact"}">{"".join(rows)}</ul></li>')
+
+
+_WIZ_KEYS = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}
+_WIZ_MARKS = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}
+
+
+def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, needs_magic: bool) -> str:
+    """Another brewer's ingredient, compact (fewer elements: a 6-brewer board
+    lays out faster): icon, delivered/needed, the wizard's hat."""
+    name = ing_name(letter, ctx)
+    text = f"{name} {have}/{need}"
+    hat = ""
+    if needs_magic:
+        text += f", {ctx.tr(_WIZ_KEYS[magic])}"
+        hat = _HAT
+    cls = "bz-chip" + (" is-full" if have >= need else "") + (f" {_WIZ_MARKS[magic]}" if needs_magic else "")
+    return (f'<li class="{cls}" title="{esc(text)}">{ing_icon(letter, 14)}{have}/{need}{hat}'
+            f'<span class="sr">{esc(text)}</span></li>')
 
 
 def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, magic: int,
