@@ -851,7 +851,10 @@ class Controller:
             if self.curtain_up:
                 return set()
             self.selected = None if self.selected == arg else arg
-            return {"board", "hand", "top", "side"}  # side: seats can be targets (Saboteur)
+            changed = {"board", "hand", "top"}
+            if getattr(get_board(self.match.game.info.id), "SEAT_TARGETS", False):
+                changed.add("side")  # the players panel holds targets (Saboteur's tools)
+            return changed
         if name == "hint":
             self.set_status(self.tr(arg))
             return {"status"}

@@ -37,6 +37,10 @@ from ...games.saboteur.cards import (
 from ..context import Ctx
 from ..html import attrs, esc
 
+# A selected card makes seats in the players panel targets (tools, repairs):
+# the controller re-renders that panel on a selection.
+SEAT_TARGETS = True
+
 RULE_IDS = (
     "sab.players", "sab.cards", "sab.roles", "sab.deal", "sab.layout", "sab.turn",
     "sab.path", "sab.edges", "sab.turn180", "sab.connect", "sab.deadend", "sab.tools",
