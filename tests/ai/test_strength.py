@@ -2,24 +2,28 @@
 
 import pytest
 
-from .helpers import GAMES
 from spieltisch.ai.arena import run
 
+from .helpers import GAMES
+
 # Games per match-up (whole deals, every seat order), chosen per game so the
-# sample stays a few seconds long. A newly registered game is skipped until
-# it is measured and listed here (and docs/bots.md says how it did).
+# sample stays a few seconds long. A newly registered game is listed here once
+# its hard bot is measurably stronger (docs/bots.md says how it did).
 SAMPLES = {
     "hexen_cocktail": 24,  # measured 21 of 24 (0.875)
     "brauzeit": 12,        # measured 11 of 12 (0.917)
-    # saboteur: not yet -- its sensible_actions costs ~7 ms a call, so even
-    # 12 games at 20 iterations take ~200 s of CPU (see docs/bots.md).
+    # saboteur: not listed -- at 4 players its hard bot (20 iterations) won
+    # 0.307 of games against a fair share of 0.25: not clearly stronger yet
+    # (docs/bots.md; the Saboteur issue stays open for it).
 }
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_samples_name_registered_games():
+    assert set(SAMPLES) <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLES))
 def test_hard_beats_easy(game_id):
-    if game_id not in SAMPLES:
-        pytest.skip(f"no measured strength sample for {game_id} yet")
     game = GAMES[game_id]
     players = max(2, game.info.min_players)
     levels = ["hard"] + ["easy"] * (players - 1)

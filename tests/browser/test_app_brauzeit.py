@@ -19,16 +19,11 @@ BOOT_MS = sb.READY_TIMEOUT_MS
 
 @pytest.fixture(scope="module")
 def page(browser, site_url):
-    p = sb.open_page(browser, viewport={"width": 1200, "height": 900}, locale="en-US",
+    """One page for the module (Pyodide boots once)."""
+    p = sb.boot_page(browser, site_url, locale="en-US",
                      reduced_motion="reduce")
-    p.dialogs = []
-    p.on("dialog", lambda d: (p.dialogs.append(d.message), d.dismiss()))
-    p.goto(site_url + "index.html?botdelay=0")
-    expect(p.locator(READY)).to_be_attached(timeout=BOOT_MS)
     yield p
-    sb.check_page(p)
-    assert p.dialogs == [], f"a dialog opened: {p.dialogs}"
-    p.context.close()
+    sb.close_page(p)
 
 
 def wait_idle(page):

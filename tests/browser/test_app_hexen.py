@@ -11,8 +11,8 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-
 from support import browser as sb
+from support.play import human_move, start_game, wait_idle
 
 READY = "html[data-ready='1']"
 BOOT_MS = sb.READY_TIMEOUT_MS
@@ -21,57 +21,15 @@ XSS = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="module")
 def page(browser, site_url):
-    """One page for the module (Pyodide boots once); fails on off-host requests."""
-    p = sb.open_page(browser, viewport={"width": 1200, "height": 900})
-    p.dialogs = []
-    p.on("dialog", lambda d: (p.dialogs.append(d.message), d.dismiss()))
-    p.goto(site_url + "index.html?botdelay=0")
-    expect(p.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    """One page for the module (Pyodide boots once)."""
+    p = sb.boot_page(browser, site_url)
     yield p
-    sb.check_page(p)
-    assert p.dialogs == [], f"a dialog opened: {p.dialogs}"
-    p.context.close()
+    sb.close_page(p)
 
 
 def go_hub(page):
     page.locator("a.nav-hub").click()
     expect(page.locator("#app[data-screen='hub']")).to_be_attached()
-
-
-def start_game(page, seats):
-    """seats: list of (name, kind, level)."""
-    page.locator("[data-ui='new:hexen_cocktail']").first.click()
-    expect(page.locator("#app[data-screen='new']")).to_be_attached()
-    page.select_option("select[name=seats]", str(len(seats)))
-    for i, (name, kind, level) in enumerate(seats):
-        page.fill(f"input[name=seat-{i}-name]", name)
-        page.select_option(f"select[name=seat-{i}-kind]", kind)
-        if kind == "bot":
-            page.select_option(f"select[name=seat-{i}-level]", level)
-    page.fill("input[name=seed]", "4242")
-    page.locator("[data-ui='start']").click()
-    expect(page.locator("#app[data-screen='play']")).to_be_attached()
-
-
-def wait_idle(page):
-    expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
-
-
-def human_move(page) -> str:
-    """One click of a human: a legal [data-action] if any, else select a card.
-    Returns what was clicked."""
-    wait_idle(page)
-    acts = page.locator("#app [data-action]")
-    if acts.count():
-        el = acts.first
-        text = el.get_attribute("data-action")
-        el.click()
-        return text
-    cards = page.locator("[data-hand] [data-ui^='select:']")
-    el = cards.first
-    text = el.get_attribute("data-ui")
-    el.click()
-    return text
 
 
 def test_hub_lists_five_games_four_coming_soon(page):

@@ -17,15 +17,10 @@ BOOT_MS = sb.READY_TIMEOUT_MS
 
 @pytest.fixture(scope="module")
 def page(browser, site_url):
-    p = sb.open_page(browser, viewport={"width": 1200, "height": 900})
-    p.dialogs = []
-    p.on("dialog", lambda d: (p.dialogs.append(d.message), d.dismiss()))
-    p.goto(site_url + "index.html?botdelay=0")
-    expect(p.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    """One page for the module (Pyodide boots once)."""
+    p = sb.boot_page(browser, site_url)
     yield p
-    sb.check_page(p)
-    assert p.dialogs == [], f"a dialog opened: {p.dialogs}"
-    p.context.close()
+    sb.close_page(p)
 
 
 def start_game(page, seats, seed="2024"):

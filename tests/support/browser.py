@@ -160,3 +160,26 @@ def check_page(page, *, console_errors: bool = False) -> None:
         problems.append(f"console errors: {page.console_errors}")
     if problems:
         raise AssertionError("; ".join(problems))
+
+
+def boot_page(browser, base_url: str, path: str = "index.html?botdelay=0", **context_options):
+    """A watched page with the app booted (Pyodide ready); dialogs are
+    recorded in ``page.dialogs`` and dismissed. Pair with :func:`close_page`."""
+    from playwright.sync_api import expect
+
+    context_options.setdefault("viewport", {"width": 1200, "height": 900})
+    page = open_page(browser, **context_options)
+    page.dialogs = []
+    page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+    page.goto(base_url + path)
+    expect(page.locator("html[data-ready='1']")).to_be_attached(timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def close_page(page) -> None:
+    """Fail on off-host requests, page errors or dialogs; then close."""
+    try:
+        check_page(page)
+        assert page.dialogs == [], f"a dialog opened: {page.dialogs}"
+    finally:
+        page.context.close()
