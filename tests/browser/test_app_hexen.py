@@ -32,7 +32,7 @@ def go_hub(page):
     expect(page.locator("#app[data-screen='hub']")).to_be_attached()
 
 
-def test_hub_lists_five_games_four_coming_soon(page):
+def test_hub_lists_five_games_unbuilt_ones_coming_soon(page):
     """Hub: five game cards; those not built are marked, not linked."""
     from spieltisch.games import CATALOGUE, GAMES
     from spieltisch.ui.boards import has_board
