@@ -538,6 +538,74 @@ def test_hidden_determinize_keeps_the_view_and_resamples_the_rest():
     assert len(seen) > 1
 
 
+def test_hidden_record_public_what_each_seat_did_this_round():
+    """sab.hidden: what each seat played this round is public (the table saw
+    it): paths and rockfalls with how near the tunnel came to the face-down
+    goals before and after, tools broken and mended, and whom. The record is
+    in every seat's view, and starts afresh each round."""
+    maze = [(x, 0, "EW", 0) for x in range(1, 5)]  # the front is (5, 0): 3 from (8, 0)
+    s = table(hands=[["EW", "EWx"], ["BP", "NS"], ["RP", "NS"], ["FALL", "NS"]], maze=maze,
+              roles=("D", "S", "D", "D"))
+    s = act(s, "path:EW:5,0")  # nearer: 3 -> 2
+    s = chance(s, "draw:MAP")
+    s = act(s, "broken:BP:2")
+    s = chance(s, "draw:MAP")
+    s = act(s, "repair:RP:2:P")
+    s = chance(s, "draw:MAP")
+    s = act(s, "rockfall:FALL:5,0")  # the front falls back: 2 -> 3
+    assert s.record == ((0, "path", 3, 2), (1, "break", 2, 0), (2, "repair", 2, 0),
+                        (3, "rock", 2, 3))
+    for seat in (0, 1, None):
+        assert G.view(s, seat)["record"] == [list(e) for e in s.record]
+    dead = act(replace(s, to_move=0, phase="play", hands=(("EWx",),) * 4), "path:EWx:5,0")
+    assert dead.record[-1] == (0, "path", 3, 9)  # a dead end: the nearest open end is at the start
+    assert G._start_round(s, 2, 1).record == ()
+
+
+def test_hidden_record_left_out_of_the_position_hash_old_saves_load():
+    """sab.hidden: the record follows from the moves, so a save made before it
+    existed (tests/games/data/saboteur-save-v1.json, 330 moves into round 3)
+    still loads with its position hash."""
+    import json
+    from pathlib import Path
+
+    from spieltisch.games import GAMES
+
+    data = json.loads((Path(__file__).parent / "data" / "saboteur-save-v1.json").read_text())
+    m = Match.from_save(data, GAMES)
+    assert len(m.log) == len(data["log"]) and m.state.round == 3 and m.state.record
+    assert G.state_hash(m.state) == data["state_hash"]
+
+
+def test_hidden_role_reading_from_plays_dwarfs_and_tools():
+    """Bots (sab.hidden): a seat is read as likelier a saboteur after paths
+    that led away from the goals and a dwarf in the mine, likelier a digger
+    after paths toward them; a tool mended for a seat read as a saboteur
+    makes the mender suspect too. Determinisations draw roles by that."""
+    from spieltisch.games.saboteur.rules import role_odds
+
+    s = full_pile(table(n=5, hands=[["NS"], ["EW"], ["NE"], ["NW"], ["NES"]],
+                        roles=("D", "S", "D", "D", "D"),
+                        record=((1, "path", 5, 20), (1, "path", 5, 6), (2, "path", 5, 4),
+                                (2, "path", 4, 3)),
+                        dwarfs=((3, 3, 1),)))
+    s = replace(s, role_pool=(1, 0))  # 5 players: 2 saboteurs, 4 diggers, one card spare
+    v = G.view(s, 0)
+    odds = role_odds(v, 0)
+    assert odds[0] == 0.0
+    assert odds[1] > 0.6 > 0.2 > odds[2]
+    plain = role_odds(G.view(replace(s, record=(), dwarfs=()), 0), 0)
+    assert plain[1] == plain[2] == plain[3] == plain[4]  # nothing seen: all alike
+    mended = role_odds(G.view(replace(s, record=s.record + ((4, "repair", 1, 0),)), 0), 0)
+    assert mended[4] > odds[4]
+    drawn = Counter()
+    for k in range(300):
+        det = G.determinize(v, 0, Rng(k))
+        drawn.update(i for i in range(5) if det.roles[i] == "S")
+        assert G.view(det, 0) == v
+    assert drawn[1] > 150 > 40 > drawn[2]
+
+
 # ---- variants ----------------------------------------------------------------
 
 def test_variant_new_mine_draws_as_many_as_gold_diggers():

@@ -11,13 +11,16 @@ from 0 in turn order (clockwise); counter-clockwise is seat - 1.
 
 from __future__ import annotations
 
+import hashlib
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
-from itertools import permutations
+from itertools import combinations, permutations
+from math import comb
 
 from ...core.errors import BadActionText, Illegal
-from ...core.game import CHANCE, Game, GameInfo, Outcome
+from ...core.game import CHANCE, Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng
 from .cards import (
     BROKEN,
@@ -246,6 +249,11 @@ class SabState:
     finder: int
     last: int  # the seat that made the last move
     results: tuple  # RoundResult per finished round
+    # sab.hidden: what the table saw each seat do this round, for bots' role
+    # reading: (seat, kind, a, b) with kind "path"/"rock" (a, b: the front's
+    # distance to the face-down goals before and after, see _front) or
+    # "break"/"repair" (a: the target seat). Derived from the moves alone.
+    record: tuple = ()
 
 
 _FIELDS = tuple(f for f in SabState.__dataclass_fields__)
@@ -276,6 +284,31 @@ def _dwarf_at(s: SabState, x: int, y: int):
         if dx == x and dy == y:
             return owner
     return None
+
+
+FAR = 20  # _front when no tunnel is open
+
+
+def _front(s: SabState) -> int:
+    """How near the tunnel is to the goals still face down, as everyone sees
+    it: 0 when a flowing tunnel reaches one, else the least number of steps
+    from an open space (no dwarf on it) to one of them; FAR when none is open."""
+    net = _net(s)
+    down = [GOAL_CELLS[g] for g in range(3) if s.goal_open[g] < 0]
+    if not down:
+        return 0
+    if any(s.goal_open[g] < 0 for g in net.reached):
+        return 0
+    dwarfed = {(d[0], d[1]) for d in s.dwarfs}
+    best = FAR
+    for x, y in net.open_cells:
+        if (x, y) in dwarfed:
+            continue
+        for gx, gy in down:
+            d = abs(x - gx) + abs(y - gy)
+            if d < best:
+                best = d
+    return best
 
 
 def can_pay(s: SabState, seat: int) -> bool:
@@ -359,6 +392,7 @@ class Saboteur(Game):
             gold=(1 if opts["dwarfs"] else 0,) * n,  # sab.dwarf.coins
             nuggets=empty, nugget_pile=nugget_set(opts["variant"]), spent=(), offer=(),
             to_draw=0, pending=(), helper=-1, help_asked=False, finder=-1, last=-1, results=(),
+            record=(),
         )
         return self._start_round(s, 1, 0)
 
@@ -371,7 +405,7 @@ class Saboteur(Game):
             goal_open=(-1, -1, -1), roles=("",) * n, role_pool=ROLE_COUNTS[n], hands=empty,
             pile=DECK, maze=(), broken=("",) * n, peeks=empty, up=(), down=empty, dwarfs=(),
             dwarfs_placed=0, offer=(), to_draw=0, pending=(), helper=-1, help_asked=False,
-            finder=-1,
+            finder=-1, record=(),
         )
 
     def num_players(self, s: SabState) -> int:
@@ -639,12 +673,14 @@ class Saboteur(Game):
             return self._place(s, a.card, a.x, a.y, a.rot)
         if isinstance(a, Break):
             t = a.seat
-            s = replace(s, broken=_set(s.broken, t, "".join(sorted(s.broken[t] + card_tools(a.card)))))
+            s = replace(s, broken=_set(s.broken, t, "".join(sorted(s.broken[t] + card_tools(a.card)))),
+                        record=s.record + ((p, "break", t, 0),))
             return self._after_card(s)
         if isinstance(a, Repair):
             t = a.seat
             s = replace(s, broken=_set(s.broken, t, s.broken[t].replace(a.tool, "")),
-                        up=tuple(sorted(s.up + (a.card, "B" + a.tool))))
+                        up=tuple(sorted(s.up + (a.card, "B" + a.tool))),
+                        record=s.record + ((p, "repair", t, 0),))
             return self._after_card(s)
         if isinstance(a, Map):
             peeks = tuple(sorted(set(s.peeks[p]) | {a.goal}))
@@ -652,7 +688,9 @@ class Saboteur(Game):
             return self._after_card(s)
         if isinstance(a, Rockfall):
             victim = next(m for m in s.maze if m[0] == a.x and m[1] == a.y)
+            before = _front(s)
             s = replace(s, maze=remove(s.maze, victim), up=tuple(sorted(s.up + (a.card, victim[2]))))
+            s = replace(s, record=s.record + ((p, "rock", before, _front(s)),))
             return self._after_card(s)
         if isinstance(a, Discard):
             s = replace(s, down=_set(s.down, p, add_sorted(s.down[p], a.card)))
@@ -683,7 +721,9 @@ class Saboteur(Game):
                        hands=_set(s.hands, p, add_sorted(s.hands[p], card)))
 
     def _place(self, s: SabState, card: str, x: int, y: int, rot: int) -> SabState:
+        before = _front(s)
         s = replace(s, maze=tuple(sorted(s.maze + ((x, y, card, rot),))))
+        s = replace(s, record=s.record + ((s.to_move, "path", before, _front(s)),))
         return self._after_place(s)
 
     def _after_place(self, s: SabState) -> SabState:
@@ -847,7 +887,15 @@ class Saboteur(Game):
             "pending": list(s.pending), "helper": s.helper, "help_asked": s.help_asked,
             "finder": s.finder, "last": s.last,
             "results": [_result_json(r, None, True) for r in s.results],
+            "record": [list(e) for e in s.record],
         }
+
+    def state_hash(self, s: SabState) -> str:
+        """The record is left out: it follows from the moves alone, and saves
+        made before it existed keep their hash (tests/games/data)."""
+        data = self.state_to_json(s)
+        del data["record"]
+        return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
 
     def state_from_json(self, d: dict) -> SabState:
         t = lambda xs: tuple(tuple(x) for x in xs)
@@ -863,6 +911,7 @@ class Saboteur(Game):
             pending=tuple(d["pending"]), helper=d["helper"], help_asked=d["help_asked"],
             finder=d["finder"], last=d["last"],
             results=tuple(_result_from_json(r) for r in d["results"]),
+            record=t(d.get("record", ())),
         )
 
     # ---- information -----------------------------------------------------------
@@ -926,6 +975,7 @@ class Saboteur(Game):
             "my_total": (s.gold[me] + sum(s.nuggets[me])) if me is not None else None,
             "totals": list(self.totals(s)) if over else None,
             "results": [_result_json(r, me, over) for r in s.results],
+            "record": [list(e) for e in s.record],
         }
 
     def determinize(self, view: dict, viewer: int, rng: Rng) -> SabState:
@@ -950,19 +1000,16 @@ class Saboteur(Game):
             if view["roles"][i] is not None:
                 roles[i] = view["roles"][i]
                 pool[roles[i]] -= 1
-        # Weighted by public behaviour (sab.hidden: all of it is in the view):
-        # a seat whose dwarf blocks the tunnel is more likely a saboteur, a
-        # seat with a broken tool more likely a gold-digger (saboteurs break
-        # diggers' tools). The spare role card takes what is left.
-        owners = {d[2] for d in view["dwarfs"]}
-        left = {"S": pool["S"], "D": pool["D"]}
+        # Weighted by what the table saw (sab.hidden: all of it is in the view):
+        # see _role_table. The spare role card takes what is left.
         unseen = [i for i in dealt_seats if not roles[i]]
-        rng.shuffle(unseen)
-        for i in unseen:
-            w = (30 if i in owners else 10) * (6 if view["broken"][i] else 10)  # x100
-            role = ("S", "D")[rng.weighted_index((left["S"] * w, left["D"] * 100))]
-            roles[i] = role
-            left[role] -= 1
+        left = {"S": pool["S"], "D": pool["D"]}
+        if unseen:
+            table = _role_table(view, me, tuple(unseen), left["S"], left["D"])
+            combo = table[0][bisect_right(table[1], rng.below(table[1][-1]))]
+            for i in unseen:
+                roles[i] = "S" if i in combo else "D"
+                left[roles[i]] -= 1
         role_pool = (left["S"], left["D"])
         # goals (sab.layout / sab.map): known ones fixed, the others shuffled
         goals: tuple = ()
@@ -1046,7 +1093,7 @@ class Saboteur(Game):
             gold=tuple(view["gold"]), nuggets=nuggets, nugget_pile=nugget_pile,
             spent=tuple(view["spent"]), offer=offer, to_draw=view["to_draw"], pending=pending,
             helper=view["helper"], help_asked=view["help_asked"], finder=view["finder"],
-            last=view["last"], results=results,
+            last=view["last"], results=results, record=t(view["record"]),
         )
 
     def reveals(self, s: SabState, a) -> bool:
@@ -1263,6 +1310,108 @@ class Saboteur(Game):
         drop = [a for a in acts if isinstance(a, Discard)
                 and (a.card in DEAD_END) == (role == "D")]
         return drop or [a for a in acts if isinstance(a, Discard)] or acts
+
+
+# ---- reading roles from the table (bots) -----------------------------------------
+# How much likelier a play is from a saboteur than from a gold-digger. Counted
+# in self-play of the easy bots (4, 5, 7 and 10 players, 48 games: e.g. of the
+# paths that brought the tunnel nearer the goals 1,361 were a digger's and 12 a
+# saboteur's), then pulled toward 1 so that no single play decides: people and
+# stronger bots hide better than the easy bot does.
+PATH_LR = {-1: 0.2, 0: 3.0, 1: 3.5}  # by the sign of (after - before)
+ROCK_LR = {-1: 0.6, 0: 1.5, 1: 3.5}
+DWARF_LR = 3.0
+SAME_TEAM = {"break": 0.5, "repair": 2.0}  # a tool broken / mended for one's own side
+_ROLE_TABLES: dict = {}
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _role_table(view: dict, me: int, unseen: tuple, sab_left: int, dig_left: int):
+    """Every way to give the seats in ``unseen`` their roles, weighted by the
+    chance of the deal (a spare role card may be left) times what the table
+    saw them do this round: their paths and rockfalls (toward the goals or
+    away), their dwarfs, and the tools they broke or mended for others (a
+    gold-digger breaks a saboteur's tools and mends a digger's). Returns the
+    saboteur sets and their cumulative integer weights; cached per view."""
+    roles = view["roles"]
+    record = view["record"]
+    owners = tuple(sorted({d[2] for d in view["dwarfs"]}))
+    key = (view["players"], me, unseen, sab_left, dig_left, tuple(map(tuple, record)), owners,
+           tuple(roles))
+    hit = _ROLE_TABLES.get(key)
+    if hit is not None:
+        return hit
+    lr = dict.fromkeys(unseen, 1.0)
+    for i in owners:
+        if i in lr:
+            lr[i] *= DWARF_LR
+    pairs: dict = {}  # (a, b) -> factor when a and b are on the same side
+    for seat, kind, a, b in record:
+        if kind == "path" or kind == "rock":
+            if seat in lr:
+                lr[seat] *= (PATH_LR if kind == "path" else ROCK_LR)[_sign(b - a)]
+        elif a != seat:
+            f = SAME_TEAM[kind]
+            known_a, known_b = roles[seat], roles[a]
+            if seat in lr and a in lr:
+                key2 = (min(seat, a), max(seat, a))
+                pairs[key2] = pairs.get(key2, 1.0) * f
+            elif seat in lr and known_b:  # f if seat is on known_b's side
+                lr[seat] *= f if known_b == "S" else 1.0 / f
+            elif a in lr and known_a:
+                lr[a] *= f if known_a == "S" else 1.0 / f
+    u = len(unseen)
+    spare = sab_left + dig_left - u
+    combos, weights = [], []
+    for k in range(max(0, u - dig_left), min(u, sab_left) + 1):
+        prior = comb(spare, sab_left - k)
+        if not prior:
+            continue
+        for combo in combinations(unseen, k):
+            w = float(prior)
+            for i in combo:
+                w *= lr[i]
+            for (x, y), f in pairs.items():
+                if (x in combo) == (y in combo):
+                    w *= f
+            combos.append(frozenset(combo))
+            weights.append(w)
+    top = max(weights)
+    cum, total = [], 0
+    for w in weights:
+        total += max(1, int(w / top * 1_000_000))
+        cum.append(total)
+    table = (combos, cum)
+    if len(_ROLE_TABLES) >= 32:
+        _ROLE_TABLES.clear()
+    _ROLE_TABLES[key] = table
+    return table
+
+
+def role_odds(view: dict, me: int) -> list:
+    """For each seat, how likely it is a saboteur as ``me`` reads the table
+    (1 or 0 where the role is known). For tests and the bots' docs."""
+    n = view["players"]
+    roles = view["roles"]
+    pool = Counter(role_set(n))
+    for r in roles:
+        if r:
+            pool[r] -= 1
+    unseen = tuple(i for i in range(n) if not roles[i])
+    if not unseen:
+        return [1.0 if r == "S" else 0.0 for r in roles]
+    combos, cum = _role_table(view, me, unseen, pool["S"], pool["D"])
+    out = [1.0 if r == "S" else 0.0 for r in roles]
+    prev = 0
+    for combo, c in zip(combos, cum):
+        for i in combo:
+            out[i] += (c - prev) / cum[-1]
+        prev = c
+    return out
+
 
 
 def _flag(parts: list[str], i: int):
