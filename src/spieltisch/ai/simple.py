@@ -1,9 +1,10 @@
 """The easy and normal levels.
 
 easy   -- a random pick among ``game.sensible_actions`` of one determinisation.
-normal -- greedy one-ply: every legal action is applied to K determinisations
-          (chance after it sampled), scored by the terminal return or
-          ``game.heuristic``, and the best average wins.
+normal -- greedy one-ply: every action of ``game.sensible_actions`` (of the
+          first determinisation; all legal ones if it gives none) is applied to
+          K determinisations (chance after it sampled), scored by the terminal
+          return or ``game.heuristic``, and the best average wins.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ class GreedyBot(Bot):
     DEFAULT_DETERMINIZATIONS = 8
 
     def __init__(self, seed: int, *, determinizations: int | None = None,
-                 time_budget_ms: float | None = None):
+                 time_budget_ms: float | None = None, prune: bool = True):
         super().__init__(seed)
+        self.prune = prune
         k = self.DEFAULT_DETERMINIZATIONS if determinizations is None else int(determinizations)
         if k < 1:
             raise ValueError("normal needs at least one determinisation")
@@ -43,6 +45,8 @@ class GreedyBot(Bot):
         state, actions = first_determinization(game, view, seat, rng)
         if len(actions) == 1:
             return str(actions[0])
+        if self.prune:  # the same pruning as the hard level's tree
+            actions = list(game.sensible_actions(state, seat)) or actions
         t0 = _clock()
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
