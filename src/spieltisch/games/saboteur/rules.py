@@ -1231,10 +1231,11 @@ class Saboteur(Game):
         hold the gold (peeked gold first, never a goal it saw was stone),
         clears dead ends in front, repairs its side and breaks suspected
         saboteurs' tools. A saboteur keeps a low profile while the front is
-        far from the goals and the pile is full (paths that do not advance,
-        maps, breaking tools), then blocks openly: dead ends and turns at the
-        front, rockfalls on the card nearest the gold, a dwarf on the front.
-        The evaluation is local (no move is applied): bots call this at every
+        far from the goals and the pile is full (discarding tunnels the
+        diggers would want, which nobody sees; maps; breaking tools; no path,
+        since every path is on the public record), then blocks openly: dead
+        ends and turns at the front, rockfalls on the card nearest the gold,
+        a dwarf on the front. The evaluation is local (no move is applied): bots call this at every
         node and playout step."""
         acts = self.legal_actions(s, player)
         if s.phase == "keep":
@@ -1278,8 +1279,7 @@ class Saboteur(Game):
                     if new is not None and new < far:
                         best.append((new, a))
                 elif early:
-                    if new is not None and new >= far:
-                        other.append(a)  # looks busy, advances nothing
+                    pass  # nothing to read at the table: discards (below) instead
                 elif here <= far and (new is None or new > far):
                     best.append((here - (2 if new is None else 0), a))  # block the front
             elif isinstance(a, Rockfall):
@@ -1301,6 +1301,8 @@ class Saboteur(Game):
                     (also if role == "D" and not s.peeks[player] else other).append(a)
             elif isinstance(a, Dwarf) and role == "S" and not early and dist((a.x, a.y)) <= far:
                 also.append(a)
+            elif isinstance(a, Discard) and early and a.card in TUNNELS and a.card not in DEAD_END:
+                other.append(a)  # a tunnel the diggers would want, gone unseen
         if best or also:
             top = min((score for score, _ in best), default=0)
             return [a for score, a in best if score <= top + 1] + also
