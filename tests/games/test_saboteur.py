@@ -795,6 +795,49 @@ def test_bots_digger_heads_for_the_gold_saboteur_away():
     assert "path:EW:5,0" not in {str(a) for a in G.sensible_actions(sab, 1)}
 
 
+NEAR = [(x, 0, "EW" if x < 4 else "NESW", 0) for x in range(1, 7)]  # front (7, 0), by goal 1
+
+
+def _bot_move(level, s, seat, seed=1):
+    from spieltisch.ai import make_bot
+
+    return make_bot(level, seed, iterations=150).choose(G, G.view(s, seat), seat)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_digger_takes_the_gold_it_saw_on_a_map(level):
+    """Bots, sab.map + sab.gold: a gold-digger who saw the gold under goal 1
+    and can reach it, does."""
+    s = full_pile(table(n=4, hands=[["NESW", "NS", "Nx"], ["NS"], ["NE"], ["NW"]], maze=NEAR,
+                        roles=("D", "S", "D", "D"), peeks=((1,), (), (), ())))
+    assert _bot_move(level, s, 0) == "path:NESW:7,0"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_saboteur_blocks_the_tunnel_next_to_the_gold(level):
+    """Bots, sab.deadend + sab.rockfall: a saboteur who saw the gold under
+    goal 1, with the tunnel one step from it, does not open the way; it
+    blocks the front (a dead end or its dwarf there, or a rockfall on the
+    last card)."""
+    s = full_pile(table(n=4, hands=[["NS"], ["NESW", "EWx", "FALL"], ["NE"], ["NW"]], maze=NEAR,
+                        roles=("D", "S", "D", "D"), peeks=((), (1,), (), ()), to_move=1))
+    assert _bot_move(level, s, 1) in ("path:EWx:7,0", "dwarf:EWx:7,0", "dwarf:NESW:7,0",
+                                      "rockfall:FALL:6,0")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_digger_breaks_the_tools_of_whom_the_table_suspects(level):
+    """Bots, sab.tools + sab.hidden: seat 2 closed the tunnel with a dead end
+    and led it away; seat 3 dug toward the goals. A gold-digger with a broken
+    pick card and nothing better to do breaks seat 2's pick, for most seeds."""
+    s = full_pile(table(n=4, hands=[["BP", "Nx"], ["NS"], ["NE"], ["NW"]], maze=NEAR[:3],
+                        roles=("D", "D", "S", "D"),
+                        record=((2, "path", 5, 9), (2, "path", 6, 8), (3, "path", 7, 6),
+                                (3, "path", 6, 5))))
+    picks = Counter(_bot_move(level, s, 0, seed) for seed in range(6))
+    assert picks["broken:BP:2"] >= 4, picks
+
+
 # ---- contract and properties ---------------------------------------------------
 
 @pytest.mark.parametrize("players", [3, 5, 10])
