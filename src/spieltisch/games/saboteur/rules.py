@@ -16,6 +16,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
+from functools import lru_cache
 from itertools import combinations, permutations
 from math import comb
 
@@ -293,13 +294,18 @@ def _front(s: SabState) -> int:
     """How near the tunnel is to the goals still face down, as everyone sees
     it: 0 when a flowing tunnel reaches one, else the least number of steps
     from an open space (no dwarf on it) to one of them; FAR when none is open."""
-    net = _net(s)
-    down = [GOAL_CELLS[g] for g in range(3) if s.goal_open[g] < 0]
+    return _front_of(s.maze, s.goals, s.goal_open, s.dwarfs)
+
+
+@lru_cache(maxsize=512)  # bots meet the same position many times
+def _front_of(maze: tuple, goals: tuple, goal_open: tuple, dwarfs: tuple) -> int:
+    net = analyse(maze, goals, goal_open)
+    down = [GOAL_CELLS[g] for g in range(3) if goal_open[g] < 0]
     if not down:
         return 0
-    if any(s.goal_open[g] < 0 for g in net.reached):
+    if any(goal_open[g] < 0 for g in net.reached):
         return 0
-    dwarfed = {(d[0], d[1]) for d in s.dwarfs}
+    dwarfed = {(d[0], d[1]) for d in dwarfs}
     best = FAR
     for x, y in net.open_cells:
         if (x, y) in dwarfed:
@@ -1247,8 +1253,13 @@ class Saboteur(Game):
         cells = [GOAL_CELLS[g] for g in self._targets(s, player)]
         hidden = {GOAL_CELLS[g] for g in range(3) if s.goal_open[g] < 0}
 
+        seen: dict = {}
+
         def dist(c) -> int:
-            return min(abs(c[0] - gx) + abs(c[1] - gy) for gx, gy in cells)
+            d = seen.get(c)
+            if d is None:
+                d = seen[c] = min(abs(c[0] - gx) + abs(c[1] - gy) for gx, gy in cells)
+            return d
 
         dwarfed = {(d[0], d[1]) for d in s.dwarfs}
         front = [c for c in net.open_cells if c not in dwarfed]
