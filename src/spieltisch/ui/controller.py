@@ -40,6 +40,7 @@ MAX_IMPORT_CHARS = 2_000_000
 BOT_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elif", "Finn", "Greta", "Hugo", "Ida", "Jonas")
 PLAY_REGIONS = frozenset(screens.PLAY_REGIONS) | {"status"}
 GAME_REGIONS = frozenset({"top", "board", "hand", "side", "status"})
+LOG_LIMIT = 80  # log lines on screen
 
 
 # ---- storage ------------------------------------------------------------------------
@@ -173,6 +174,9 @@ class Controller:
         # bots
         self._search = None
         self._search_key: tuple | None = None
+        self._decided: tuple[tuple, str] | None = None  # (search key, action text) not yet played
+        self.last_bot_stats: dict = {}  # the last decision's search stats (iterations ...)
+        self._ctx_cache: tuple[tuple, tuple, Ctx] | None = None
         self._version = 0
         # save cache: key -> SaveEntry (by text)
         self._save_cache: dict[str, SaveEntry] = {}
@@ -314,6 +318,7 @@ class Controller:
         self.acked = None
         self._search = None
         self._search_key = None
+        self._decided = None
         self._version += 1
 
     def _follow_game_lang(self, game_id: str | None) -> None:
@@ -460,15 +465,49 @@ class Controller:
         for player, text in m.log[len(self.trail) - 1:]:
             self._extend_trail(player, text)
 
-    def log_lines(self, ctx: Ctx, limit: int = 80) -> list[tuple[int, str]]:
+    def log_lines(self, ctx: Ctx, limit: int = LOG_LIMIT, start: int = 0) -> list[tuple[int, str]]:
+        """The last ``limit`` described lines as (number, text), oldest first;
+        with ``start``, only lines numbered above it."""
         board = get_board(self.match.game.info.id)
         lines = [line for line in self.lines if line is not None]
-        first = max(0, len(lines) - limit)  # only the lines shown are formatted
+        first = max(0, len(lines) - limit, start)  # only the lines shown are formatted
         out = []
         for number, (key, params) in enumerate(lines[first:], start=first + 1):
             shown = {k: board.param(k, v, ctx) for k, v in params.items()}
             out.append((number, t(self.lang, key, **shown)))
         return out
+
+    def log_token(self) -> tuple | None:
+        """What :meth:`log_patch` calls the log as it is now (e.g. right after
+        the whole screen was rendered)."""
+        m = self.match
+        if m is None:
+            return None
+        lines = [line for line in self.lines if line is not None]
+        return (m, self.lang, len(lines), lines[-1] if lines else None)
+
+    def log_patch(self, shown: tuple | None) -> tuple[tuple | None, str, str]:
+        """How to bring the log region from what is on screen to now.
+
+        ``shown`` is the token this returned last time (None: unknown). Returns
+        ``(token, op, html)``: op ``"none"`` (up to date), ``"prepend"`` (put
+        ``html``, the new lines' ``<li>``, first in the ``ol.log`` and then keep
+        its first LOG_LIMIT items) or ``"full"`` (``html`` is the whole
+        region). Lines only ever follow the game, so after a move the log
+        grows by a line or two and the panel need not be rebuilt."""
+        m = self.match
+        if m is None:
+            return None, "full", ""
+        lines = [line for line in self.lines if line is not None]
+        token = self.log_token()
+        if shown is not None and len(shown) == 4 and shown[0] is m and shown[1] == self.lang:
+            count, last = shown[2], shown[3]
+            if count == len(lines) and (last is token[3]):
+                return token, "none", ""
+            if 0 < count < len(lines) and lines[count - 1] is last:
+                ctx = self.ctx()
+                return token, "prepend", screens.log_items(self.log_lines(ctx, start=count))
+        return token, "full", self.render("log")
 
     # ---- seats, curtain ----------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -558,6 +597,19 @@ class Controller:
 
     # ---- rendering -------------------------------------------------------------------------------
     def ctx(self) -> Ctx:
+        """The render context; one per position, language and selection (a
+        re-render of several regions computes the legal texts once)."""
+        m = self.match
+        same = (m, m.state if m else None, self.lines[-1] if self.lines else None)  # by identity
+        equal = (self.lang, self.shown, self.selected, self.curtain_up, len(self.lines))
+        cached = self._ctx_cache
+        if cached is not None and cached[1] == equal and all(a is b for a, b in zip(cached[0], same)):
+            return cached[2]
+        ctx = self._make_ctx()
+        self._ctx_cache = (same, equal, ctx)
+        return ctx
+
+    def _make_ctx(self) -> Ctx:
         m = self.match
         game_id = m.game.info.id if m else (self.route_arg or "")
         names = tuple(s.name for s in m.seats) if m else ()
@@ -649,6 +701,11 @@ class Controller:
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
                                 log_lines=self.log_lines(ctx))
+        if region == "seats":
+            return screens.side_seats(ctx, view, board, to_act=m.to_act if not m.is_over else None,
+                                      kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats])
+        if region == "log":
+            return screens.side_log(ctx, self.log_lines(ctx))
         if region == "rules":
             return screens.rules_panel(self.lang, game.info.id, board.RULE_IDS,
                                        open_=self.rules_open, focus=self.rules_focus)
@@ -1110,23 +1167,54 @@ class Controller:
     def bot_step(self, budget_ms: float = 20) -> bool:
         """Think for about ``budget_ms``; play the bot's move when decided.
         Returns True when the game changed (then see :meth:`take_dirty`)."""
+        return self.bot_think(budget_ms) is not None and self.bot_play()
+
+    @property
+    def bot_searching(self) -> bool:
+        """A decision is under way (its search started, not finished)."""
+        return self._search is not None
+
+    def bot_think(self, budget_ms: float = 20, *, start_alone: bool = False) -> str | None:
+        """One slice of the bot's search; the chosen action text once decided
+        (then :meth:`bot_play` plays it). The browser runs the two in separate
+        tasks, so a decision's last slice and the move's re-render never add up.
+        With ``start_alone`` the slice that starts a decision only starts it."""
         if not self.bot_pending():
-            return False
+            return None
         m = self.match
         seat = m.to_act
         key = (self._version, len(m.log), seat)
+        if self._decided is not None and self._decided[0] == key:
+            return self._decided[1]
         if self._search is None or self._search_key != key:
             level = m.seats[seat].level or "normal"
             seed = mix_seed(m.seed, "bot", seat, len(m.log))
             bot = self._make_bot(level, seed)
             self._search = bot.start(m.game, m.game.view(m.state, seat), seat)
             self._search_key = key
+            if start_alone:
+                return None  # the view and the bot's seed: a slice of their own
         text = self._search.step(budget_ms)
         if text is None:
-            return False
+            return None
+        self.last_bot_stats = dict(self._search.stats)
         self._search = None
-        m.play(text, seat)
-        self._dirty = self._changed(seat)
+        self._decided = (key, text)
+        return text
+
+    def bot_play(self) -> bool:
+        """Play the move :meth:`bot_think` decided, if the game is still where
+        it was decided (an undo or another game meanwhile drops it). True when
+        the game changed (then see :meth:`take_dirty`)."""
+        decided, self._decided = self._decided, None
+        if decided is None or not self.bot_pending():
+            return False
+        m = self.match
+        seat = m.to_act
+        if decided[0] != (self._version, len(m.log), seat):
+            return False
+        m.play(decided[1], seat)
+        self._dirty |= self._changed(seat)
         return True
 
     def take_dirty(self) -> set[str]:

@@ -252,6 +252,16 @@ def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool
 
 def side(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kinds: Sequence[str],
          levels: Sequence[str | None], log_lines: Sequence[tuple[int, str]]) -> str:
+    """The players panel: the seats, then the move log. Each part is a
+    region of its own (``seats``, ``log``) inside ``side``, so the browser can
+    replace the seats and only add the log's new lines after a move."""
+    seats = side_seats(ctx, view, board_mod, to_act=to_act, kinds=kinds, levels=levels)
+    return (f'<section class="seats" data-region="seats">{seats}</section>'
+            f'<section class="moves" data-log data-region="log">{side_log(ctx, log_lines)}</section>')
+
+
+def side_seats(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kinds: Sequence[str],
+               levels: Sequence[str | None]) -> str:
     seats = []
     for i, name in enumerate(ctx.names):
         who = ctx.h("play.bot", level=t(ctx.lang, f"level.{levels[i]}")) if kinds[i] == "bot" else ctx.h("play.human")
@@ -263,13 +273,18 @@ def side(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kinds: Seq
             f'<div class="seat-kind muted">{who}</div>'
             f'{board_mod.seat_info(view, i, ctx)}</li>'
         )
+    return f'<h2>{ctx.h("play.players")}</h2><ul class="seat-list-play">{"".join(seats)}</ul>'
+
+
+def log_items(lines: Sequence[tuple[int, str]]) -> str:
+    """Log lines as ``<li>``, newest first (the list is ``<ol reversed>``)."""
+    return "".join(f'<li value="{n}">{esc(text)}</li>' for n, text in reversed(lines))
+
+
+def side_log(ctx: Ctx, log_lines: Sequence[tuple[int, str]]) -> str:
     if log_lines:
-        items = "".join(f'<li value="{n}">{esc(text)}</li>' for n, text in reversed(log_lines))
-        log = f'<ol class="log" reversed>{items}</ol>'
-    else:
-        log = f'<p class="muted">{ctx.h("play.log_empty")}</p>'
-    return (f'<section class="seats"><h2>{ctx.h("play.players")}</h2><ul class="seat-list-play">{"".join(seats)}</ul></section>'
-            f'<section class="moves" data-log><h2>{ctx.h("play.log")}</h2>{log}</section>')
+        return f'<h2>{ctx.h("play.log")}</h2><ol class="log" reversed>{log_items(log_lines)}</ol>'
+    return f'<h2>{ctx.h("play.log")}</h2><p class="muted">{ctx.h("play.log_empty")}</p>'
 
 
 def curtain(ctx: Ctx, name: str, *, can_undo: bool = False) -> str:
