@@ -14,7 +14,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from spieltisch.i18n import t
-from spieltisch.ui.controller import Controller, Storage, StorageFull
+from spieltisch.ui.controller import LOG_LIMIT, Controller, Storage, StorageFull
 
 HOOKS = "[data-action],[data-illegal],[data-ui]"
 
@@ -23,6 +23,10 @@ def nil(value) -> bool:
     """JS null arrives as ``jsnull`` (not None) in this Pyodide."""
     return value is None or value is jsnull
 PLAY_SUBREGIONS = ("top", "board", "hand", "side", "rules", "overlay")
+# A bot thinks in slices of this many ms, each its own task: with one MCTS
+# iteration on top (a few ms in Pyodide) a slice stays well under the 50 ms
+# budget even when other processes halve the page's share of the CPU.
+BOT_SLICE_MS = 10
 FOCUS_ATTRS = ("data-card", "data-row", "data-ui", "data-action", "data-illegal", "id")
 
 
@@ -79,6 +83,11 @@ class App:
             self.bot_delay = max(0.0, float(delay) / 1000.0) if delay is not None else 0.5
         except ValueError:
             self.bot_delay = 0.5
+        slice_ms = _query_param("botslice")  # for bench/: the slice a bot thinks in
+        try:
+            self.bot_slice = min(200.0, max(1.0, float(slice_ms))) if slice_ms is not None else BOT_SLICE_MS
+        except ValueError:
+            self.bot_slice = BOT_SLICE_MS
         self.ctl = Controller(LocalStorage(), browser_lang=str(window.navigator.language or ""))
         # links and embed snippets point at the site's folder; embed.html marks <html data-embed>
         self.ctl.site_url = str(URL.new(".", window.location.href).href)
@@ -86,6 +95,26 @@ class App:
         self.open_link = document.getElementById("open-site")
         self.wake = asyncio.Event()
         self._proxies = []
+        # ?perf: performance.measure() around bot slices, moves and region
+        # renders (bench/saboteur_site.py --perf matches them to long tasks)
+        self.perf = _query_param("perf") is not None
+        # what each play region shows now, so an unchanged one is not replaced
+        self._shown_html: dict[str, str] = {}
+        self._log_token = None
+        self._focused = None  # document.activeElement when apply() began
+        self._no_scroll = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
+
+    # ---- timing (only with ?perf) -------------------------------------------------------
+    def now(self) -> float:
+        return float(js.performance.now()) if self.perf else 0.0
+
+    def measure(self, name: str, start: float) -> float:
+        """Record ``name`` from ``start`` to now; returns now."""
+        if not self.perf:
+            return 0.0
+        end = float(js.performance.now())
+        js.performance.measure(name, to_js({"start": start, "end": end}, dict_converter=Object.fromEntries))
+        return end
 
     # ---- wiring -----------------------------------------------------------------------
     def listen(self, target, event: str, fn) -> None:
@@ -124,7 +153,11 @@ class App:
             kind, value = "ui", el.getAttribute("data-ui")
         event.preventDefault()
         form = self.collect_form() if value == "start" else None
-        self.apply(self.ctl.handle(kind, str(value), form))
+        t0 = self.now()
+        regions = self.ctl.handle(kind, str(value), form)
+        t1 = self.measure(f"handle:{kind}", t0)
+        self.apply(regions)
+        self.measure("apply", t1)
 
     def on_key(self, event) -> None:
         key = str(event.key)
@@ -204,7 +237,7 @@ class App:
 
     # ---- output -------------------------------------------------------------------------
     def _focus_key(self):
-        el = document.activeElement
+        el = self._focused = document.activeElement
         if nil(el) or el == document.body or not self.root.contains(el):
             return None
         for name in FOCUS_ATTRS:
@@ -213,40 +246,98 @@ class App:
         return None
 
     def apply(self, regions) -> None:
-        regions = set(regions or ())
         ctl = self.ctl
+        regions = set(regions or ()) | ctl.take_dirty()  # a bot's move not yet on screen too
         focus = self._focus_key()
         screen_before = str(self.root.dataset.screen or "")
         if "screen" in regions:
-            self.root.innerHTML = ctl.render("screen")
+            t0 = self.now()
+            html = ctl.render("screen")
+            t1 = self.measure("py:screen", t0)
+            self.root.innerHTML = html
+            self.measure("dom:screen", t1)
+            self._shown_html.clear()
+            self._log_token = ctl.log_token() if ctl.screen == "play" else None
         else:
             for name in PLAY_SUBREGIONS:
                 if name in regions:
                     el = self.root.querySelector(f'[data-region="{name}"]')
-                    if not nil(el):
-                        el.innerHTML = ctl.render(name)
+                    if nil(el):
+                        continue
+                    if name == "side":
+                        self.render_side(el)
+                    else:
+                        self.put(name, el)
         self.root.dataset.screen = ctl.screen
         if "status" in regions:
             self.status.innerHTML = ctl.render("status")
         if "static" in regions:
             self.translate_static()
+        t0 = self.now()
         self.set_busy(ctl.bot_pending())
         moved = False
         for effect in ctl.take_effects():
             moved = self.effect(effect) or moved
         if not moved and "screen" in regions and ctl.screen != screen_before:
-            self.root.focus()  # a new screen: start reading (and tabbing) from its top
+            # a new screen: start reading (and tabbing) from its top; no scrolling
+            # into view on focus, which would lay the new screen out right here
+            self.root.focus(self._no_scroll)
             window.scrollTo(0, 0)
             moved = True
-        if not moved and focus is not None:
-            name, value = focus
-            css = js.CSS.escape(value)
-            el = self.root.querySelector(f'[{name}="{css}"]')
-            if not nil(el):
-                el.focus()
+        if not moved and focus is not None and document.activeElement != self._focused:
+            # the focused element was replaced: focus its successor in a task of
+            # its own (focus() brings the new HTML's style up to date first)
+            asyncio.get_event_loop().call_soon(self.refocus, focus)
         if self.ctl.embed and not nil(self.open_link):
             self.open_link.href = self.ctl.outside_link()
+        self.measure("apply:focus", t0)
         self.wake.set()
+
+    def refocus(self, focus) -> None:
+        active = document.activeElement
+        if not nil(active) and active != document.body and self.root.contains(active):
+            return  # something has focus again (the user, or a move of focus)
+        name, value = focus
+        el = self.root.querySelector(f'[{name}="{js.CSS.escape(value)}"]')
+        if not nil(el):
+            el.focus(self._no_scroll)  # where the old one was: no scrolling, no layout
+
+    def put(self, name: str, el) -> None:
+        """Render a region; replace its HTML only if it changed."""
+        t0 = self.now()
+        html = self.ctl.render(name)
+        t1 = self.measure(f"py:{name}", t0)
+        if self._shown_html.get(name) != html:
+            el.innerHTML = html
+            self._shown_html[name] = html
+            self.measure(f"dom:{name}", t1)
+
+    def render_side(self, side) -> None:
+        """The players panel: the seats if they changed, and the log's new lines."""
+        seats = side.querySelector('[data-region="seats"]')
+        log = side.querySelector('[data-region="log"]')
+        if nil(seats) or nil(log):
+            side.innerHTML = self.ctl.render("side")
+            self._shown_html.pop("seats", None)
+            self._log_token = self.ctl.log_token()
+            return
+        self.put("seats", seats)
+        t0 = self.now()
+        token, op, html = self.ctl.log_patch(self._log_token)
+        t1 = self.measure("py:log", t0)
+        if op == "prepend":
+            ol = log.querySelector("ol.log")
+            if nil(ol):
+                op, html = "full", self.ctl.render("log")
+            else:
+                ol.insertAdjacentHTML("afterbegin", html)
+                while ol.children.length > LOG_LIMIT:
+                    ol.lastElementChild.remove()
+        if op == "full":
+            log.innerHTML = html
+        self._log_token = token
+        if op != "none":
+            self.measure(f"dom:log-{op}", t1)
 
     def set_busy(self, busy: bool) -> None:
         if busy:
@@ -318,13 +409,28 @@ class App:
             self.set_busy(True)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            changed = False
-            while ctl.bot_pending() and not changed:
-                changed = ctl.bot_step(20)  # one slice; never a long task
-                if not changed:
-                    await asyncio.sleep(0)
+            # Each slice of thought, the move and the re-render after it are
+            # tasks of their own: none of them waits for another to finish.
+            decided = None
+            while decided is None and ctl.bot_pending():
+                t0 = self.now()
+                first = not ctl.bot_searching
+                decided = ctl.bot_think(self.bot_slice, start_alone=True)
+                self.measure("bot:start" if first else "bot:slice", t0)
+                await asyncio.sleep(0)
+            if decided is None:
+                continue
+            if self.perf:
+                js.performance.mark("bot:iterations", to_js(
+                    {"detail": int(ctl.last_bot_stats.get("iterations", 0))}, dict_converter=Object.fromEntries))
+            t0 = self.now()
+            changed = ctl.bot_play()  # the move, chance after it, the save
+            self.measure("bot:play", t0)
             if changed:
+                await asyncio.sleep(0)
+                t0 = self.now()
                 self.apply(ctl.take_dirty())
+                self.measure("apply", t0)
             await asyncio.sleep(0)
 
 

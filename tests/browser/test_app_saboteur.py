@@ -161,3 +161,29 @@ def test_hot_seat_curtain_hides_the_other_humans_role(page):
         expect(page.locator("[data-role]")).to_have_count(1)  # the own badge in the players list
         human_turn(page)
     assert set(roles) == {"Ann", "Bo"}
+
+
+def test_log_and_seats_kept_up_to_date_by_parts_match_a_fresh_render(page):
+    """After bot moves the log gets only its new lines and the seats are
+    replaced only when they changed (src/app/dom.py); a reload renders the
+    whole screen: both must show exactly the same."""
+    start_game(page, [("Ann", "human", None)] + [(f"Bot{i}", "bot", "easy") for i in range(1, 5)], seed="31")
+    moves = 0
+    while moves < 6:
+        done = human_turn(page)
+        moves += done not in ("ack", "none")
+        assert not page.locator("[data-gameover]").count()
+    wait_idle(page)
+    if page.locator("[data-ui='ack']").count():  # a round's end: a reload would go on past it
+        page.locator("[data-ui='ack']").click()
+        human_turn(page)
+        wait_idle(page)
+    assert page.locator("[data-ui='ack']").count() == 0
+    log = page.locator("[data-region='log']").inner_html()
+    seats = page.locator("[data-region='seats']").inner_html()
+    assert page.locator("[data-log] li").count() > 20
+    page.reload()
+    expect(page.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    expect(page.locator("#app[data-screen='play']")).to_be_attached()
+    assert page.locator("[data-region='log']").inner_html() == log
+    assert page.locator("[data-region='seats']").inner_html() == seats
