@@ -152,8 +152,9 @@ class App:
         else:
             kind, value = "ui", el.getAttribute("data-ui")
         event.preventDefault()
-        form = self.collect_form() if value == "start" else None
         t0 = self.now()
+        form = self.collect_form() if value == "start" else None
+        t0 = self.measure("form", t0) if form is not None else t0
         regions = self.ctl.handle(kind, str(value), form)
         t1 = self.measure(f"handle:{kind}", t0)
         self.apply(regions)
@@ -279,10 +280,9 @@ class App:
         for effect in ctl.take_effects():
             moved = self.effect(effect) or moved
         if not moved and "screen" in regions and ctl.screen != screen_before:
-            # a new screen: start reading (and tabbing) from its top; no scrolling
-            # into view on focus, which would lay the new screen out right here
-            self.root.focus(self._no_scroll)
-            window.scrollTo(0, 0)
+            # a new screen: start reading (and tabbing) from its top, in a task of
+            # its own (focus and scrolling lay the new screen out first)
+            asyncio.get_event_loop().call_soon(self.to_top)
             moved = True
         if not moved and focus is not None and document.activeElement != self._focused:
             # the focused element was replaced: focus its successor in a task of
@@ -292,6 +292,10 @@ class App:
             self.open_link.href = self.ctl.outside_link()
         self.measure("apply:focus", t0)
         self.wake.set()
+
+    def to_top(self) -> None:
+        self.root.focus(self._no_scroll)
+        window.scrollTo(0, 0)
 
     def refocus(self, focus) -> None:
         active = document.activeElement
