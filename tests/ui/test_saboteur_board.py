@@ -87,7 +87,8 @@ def _check_position(ctl) -> tuple[int, int]:
 
 
 def _drive(ctl, rnd, check_every=1, limit=4000):
-    checked = illegal = steps = 0
+    checked = illegal = 0
+    counts = {True: 0, False: 0}
     for _ in range(limit):
         m = ctl.match
         if m.is_over:
@@ -100,12 +101,15 @@ def _drive(ctl, rnd, check_every=1, limit=4000):
         if ctl.curtain_up:
             ctl.handle("ui", "reveal")
             continue
-        steps += 1
-        if steps % check_every == 0:
+        # every check_every-th position of bots' turns and of the human's
+        # (one counter would, at some table sizes, only ever land on bots' turns)
+        bot = ctl.bot_pending()
+        counts[bot] += 1
+        if counts[bot] % check_every == 0:
             c, i = _check_position(ctl)
             checked += c
             illegal += i
-        if ctl.bot_pending():
+        if bot:
             while not ctl.bot_step(50):
                 pass
             continue
