@@ -57,15 +57,19 @@ def new_controller(storage=None, **kw) -> Controller:
     return Controller(storage if storage is not None else MemoryStorage(), **kw)
 
 
-def start_game(ctl: Controller, seats: list[tuple[str, str, str | None]], seed: int | str = 7) -> str:
-    """Start Hexen Cocktail with (name, kind, level) seats; returns the slot."""
-    ctl.handle("ui", "new:hexen_cocktail")
+def start_game(ctl: Controller, seats: list[tuple[str, str, str | None]], seed: int | str = 7,
+               game_id: str = "hexen_cocktail", options: dict | None = None) -> str:
+    """Start a game (Hexen Cocktail unless told) with (name, kind, level)
+    seats and form options through the new-game form; returns the slot."""
+    ctl.handle("ui", f"new:{game_id}")
     form = {"seats": str(len(seats)), "seed": str(seed)}
     for i, (name, kind, level) in enumerate(seats):
         form[f"seat-{i}-name"] = name
         form[f"seat-{i}-kind"] = kind
         if level:
             form[f"seat-{i}-level"] = level
+    for k, v in (options or {}).items():
+        form[f"option-{k}"] = v
     ctl.handle("ui", "start", form)
     assert ctl.screen == "play", ctl.render("screen")[:300]
     return ctl.slot

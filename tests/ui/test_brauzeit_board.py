@@ -15,7 +15,7 @@ from spieltisch.games import GAMES
 from spieltisch.ui.boards import brauzeit as board_mod
 from spieltisch.ui.controller import LANG_KEY, MemoryStorage
 
-from .helpers import XSS, Hooks, new_controller, page
+from .helpers import XSS, Hooks, new_controller, page, start_game
 
 GAME = GAMES["brauzeit"]
 _ATTR = {name: re.compile(rf'\s{name}="([^"]*)"') for name in ("data-action", "data-illegal", "data-ui")}
@@ -26,18 +26,7 @@ def _values(html: str, name: str) -> list[str]:
 
 
 def start(ctl, seats, seed=7, **options) -> str:
-    ctl.handle("ui", "new:brauzeit")
-    form = {"seats": str(len(seats)), "seed": str(seed)}
-    for i, (name, kind, level) in enumerate(seats):
-        form[f"seat-{i}-name"] = name
-        form[f"seat-{i}-kind"] = kind
-        if level:
-            form[f"seat-{i}-level"] = level
-    for k, v in options.items():
-        form[f"option-{k}"] = v
-    ctl.handle("ui", "start", form)
-    assert ctl.screen == "play", ctl.render("screen")[:300]
-    return ctl.slot
+    return start_game(ctl, seats, seed, game_id="brauzeit", options=options)
 
 
 def selections(view: dict) -> list[str | None]:

@@ -16,22 +16,14 @@ import re
 
 from spieltisch.ui.controller import LOG_LIMIT
 
-from .helpers import new_controller
+from .helpers import new_controller, start_game
 
 LI = re.compile(r'<li value="\d+">.*?</li>')
 OL = '<ol class="log" reversed>'
 
 
 def start(ctl, game_id, seats, seed=7):
-    ctl.handle("ui", f"new:{game_id}")
-    form = {"seats": str(len(seats)), "seed": str(seed)}
-    for i, (name, kind, level) in enumerate(seats):
-        form[f"seat-{i}-name"] = name
-        form[f"seat-{i}-kind"] = kind
-        if level:
-            form[f"seat-{i}-level"] = level
-    ctl.handle("ui", "start", form)
-    assert ctl.screen == "play"
+    start_game(ctl, seats, seed, game_id=game_id)
 
 
 def patched(html: str, op: str, new: str) -> str:

@@ -17,7 +17,7 @@ from spieltisch.games import GAMES
 from spieltisch.ui.boards import saboteur as board
 from spieltisch.ui.controller import PLAY_REGIONS
 
-from .helpers import XSS, Hooks, new_controller, page
+from .helpers import XSS, Hooks, new_controller, page, start_game
 
 GAME = GAMES["saboteur"]
 REGIONS = sorted(PLAY_REGIONS - {"status"})
@@ -29,17 +29,7 @@ def _values(html: str, name: str) -> list[str]:
 
 
 def start(ctl, seats, seed=7, options=None):
-    ctl.handle("ui", "new:saboteur")
-    form = {"seats": str(len(seats)), "seed": str(seed)}
-    for i, (name, kind, level) in enumerate(seats):
-        form[f"seat-{i}-name"] = name
-        form[f"seat-{i}-kind"] = kind
-        if level:
-            form[f"seat-{i}-level"] = level
-    for k, v in (options or {}).items():
-        form[f"option-{k}"] = v
-    ctl.handle("ui", "start", form)
-    assert ctl.screen == "play", ctl.render("screen")[:300]
+    start_game(ctl, seats, seed, game_id="saboteur", options=options)
 
 
 def _selections(view) -> list:
