@@ -52,16 +52,7 @@ READY = "html[data-ready='1']"
 
 
 def start_game(page, seats, seed="777"):
-    page.locator("[data-ui='new:saboteur']").first.click()
-    page.select_option("select[name=seats]", str(len(seats)))
-    for i, (name, kind, level) in enumerate(seats):
-        page.fill(f"input[name=seat-{i}-name]", name)
-        page.select_option(f"select[name=seat-{i}-kind]", kind)
-        if level:
-            page.select_option(f"select[name=seat-{i}-level]", level)
-    page.fill("input[name=seed]", seed)
-    page.locator("[data-ui='start']").click()
-    page.locator("#app[data-screen='play']").wait_for(state="attached")
+    bench_site.start_game(page, seats, game_id="saboteur", seed=seed)
 
 
 def human_turn(page) -> str | None:

@@ -78,15 +78,15 @@ def fresh_page(browser, **kw):
     return page
 
 
-def start_game(page, seats):
-    page.locator("[data-ui='new:hexen_cocktail']").first.click()
+def start_game(page, seats, game_id="hexen_cocktail", seed="777"):
+    page.locator(f"[data-ui='new:{game_id}']").first.click()
     page.select_option("select[name=seats]", str(len(seats)))
     for i, (name, kind, level) in enumerate(seats):
         page.fill(f"input[name=seat-{i}-name]", name)
         page.select_option(f"select[name=seat-{i}-kind]", kind)
         if level:
             page.select_option(f"select[name=seat-{i}-level]", level)
-    page.fill("input[name=seed]", "777")
+    page.fill("input[name=seed]", seed)
     page.locator("[data-ui='start']").click()
     page.locator("#app[data-screen='play']").wait_for(state="attached")
 
