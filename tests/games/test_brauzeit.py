@@ -694,7 +694,7 @@ def test_catalogue_de_en_complete_and_matching():
     import re
 
     from spieltisch.games.brauzeit import rules
-    from spieltisch.i18n.brauzeit import DE, EN
+    from spieltisch.games.brauzeit.texts import DE, EN
 
     assert set(DE) == set(EN)
     for k in DE:
@@ -734,7 +734,7 @@ def test_catalogue_de_en_complete_and_matching():
 
 def test_catalogue_log_params_fill_the_templates():
     """Catalogue: every parameter a log line needs is given by describe()."""
-    from spieltisch.i18n.brauzeit import EN
+    from spieltisch.games.brauzeit.texts import EN
 
     m, _ = random_match(G, 3, 1)
     replay = Match(G, [Seat("A"), Seat("B"), Seat("C")], seed=1, auto_chance=False)

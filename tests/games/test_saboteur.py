@@ -959,7 +959,7 @@ def test_catalogue_complete_in_both_languages():
     from spieltisch.games.saboteur import rules as rules_mod
     from spieltisch.games.saboteur.cards import CARDS, GOALS
     from spieltisch.games.saboteur.rules import VARIANTS
-    from spieltisch.i18n.saboteur import DE, EN
+    from spieltisch.games.saboteur.texts import DE, EN
 
     assert EN.keys() == DE.keys()
     fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)

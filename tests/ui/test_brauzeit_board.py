@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from spieltisch.games import GAMES
-from spieltisch.ui.boards import brauzeit as board_mod
+from spieltisch.games.brauzeit import board as board_mod
 from spieltisch.ui.controller import LANG_KEY, MemoryStorage
 
 from .helpers import XSS, Hooks, new_controller, page, start_game

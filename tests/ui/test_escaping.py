@@ -62,7 +62,7 @@ def test_not_your_turn_reason_names_the_seat_as_text():
 def test_esc_matches_the_standard_library():
     import html
 
-    from spieltisch.ui.html import esc
+    from spieltisch.render.html import esc
 
     for text in (XSS, "a & b", "\"quoted\" 'single'", "<>&\"'", "plain", "Ünïcödé ✹", ""):
         assert esc(text) == html.escape(text, quote=True)

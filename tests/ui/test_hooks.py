@@ -11,7 +11,7 @@ import pytest
 
 from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
-from spieltisch.ui.boards.hexen_cocktail import RULE_IDS
+from spieltisch.games.hexen_cocktail.board import RULE_IDS
 from spieltisch.ui.controller import PLAY_REGIONS
 
 from .helpers import Hooks, human_move, new_controller, page, start_game

@@ -14,7 +14,7 @@ import pytest
 from spieltisch.core.game import CHANCE
 from spieltisch.core.match import Match, Seat, clean_name
 from spieltisch.games import GAMES
-from spieltisch.ui.boards import saboteur as board
+from spieltisch.games.saboteur import board
 from spieltisch.ui.controller import PLAY_REGIONS
 
 from .helpers import XSS, Hooks, new_controller, page, start_game

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import string
 
-from . import brauzeit as _brauzeit
-from . import saboteur as _saboteur
+from ..games import GAMES, part
 from .de import MESSAGES as _SITE_DE
 from .en import MESSAGES as _SITE_EN
 
-# One catalogue: the site's texts plus each game's own module (same keys in
-# every language; a game's module may not redefine a site key).
-_GAME_MODULES = (_saboteur, _brauzeit)
+# One catalogue: the site's texts plus each game's ``texts.py`` (same keys in
+# every language; a game's texts may not redefine a site key). The catalogue
+# sits above the games' rules and texts and below their boards (docs/README.md).
+_GAME_MODULES = tuple(part(game_id, "texts") for game_id in GAMES)
 
 
 def _merge(site: dict[str, str], lang: str) -> dict[str, str]:

@@ -31,7 +31,7 @@ from ..games import CATALOGUE, GAMES
 from ..i18n import LANGS, pick_lang, t
 from . import screens
 from .boards import get_board, has_board
-from .context import Ctx
+from ..render.context import Ctx
 from . import position, share
 
 SAVE_PREFIX = "spieltisch.save."

@@ -12,8 +12,8 @@ from typing import Any, Sequence
 
 from ..core.match import NAME_MAX
 from ..i18n import LANGS, t
-from .context import Ctx
-from .html import attrs, button, esc, paragraphs
+from ..render.context import Ctx
+from ..render.html import attrs, button, esc, paragraphs
 
 # Player ranges of games not built yet (built games take theirs from GameInfo).
 PLANNED_PLAYERS = {

@@ -6,7 +6,7 @@ escaped. See docs/embedding.md for the snippet and the position link format.
 from __future__ import annotations
 
 from ..i18n import t
-from .html import button, esc
+from ..render.html import button, esc
 
 FRAME_HEIGHT = 640  # the iframe's height until the page posts its real one
 

@@ -34,8 +34,8 @@ from ...games.saboteur.cards import (
     card_tools,
     goal_mask,
 )
-from ..context import Ctx
-from ..html import attrs, esc
+from ...render.context import Ctx
+from ...render.html import attrs, esc
 
 # A selected card makes seats in the players panel targets (tools, repairs):
 # the controller re-renders that panel on a selection.

@@ -12,6 +12,9 @@ top; ``{x}``, ``{y}`` are the space (start at 0,0; goals at x = 8).
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    # the hub's card
+    "game.saboteur.title": "Saboteur",
+    "game.saboteur.blurb": "Dig tunnels to the gold, and find out who is secretly working against you.",
     "saboteur.title": "Saboteur",
     "saboteur.blurb": "Dig for gold together – unless you are secretly a saboteur.",
 
@@ -208,7 +211,7 @@ EN: dict[str, str] = {
     "saboteur.card.nugget": "gold card ({value})",
     "saboteur.dwarf": "dwarf",
     "saboteur.gold": "{gold} gold",
-    # ---- the board (ui/boards/saboteur.py) ----------------------------------------------
+    # ---- the board (board.py) ----------------------------------------------
     "saboteur.ui.turned": "turned",
     "saboteur.ui.space": "space {x},{y}",
     "saboteur.ui.dwarf_of": "Dwarf of {owner}",
@@ -276,6 +279,9 @@ EN: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    # the hub's card
+    "game.saboteur.title": "Saboteur",
+    "game.saboteur.blurb": "Grabt Stollen zum Gold und findet heraus, wer heimlich gegen euch arbeitet.",
     "saboteur.title": "Saboteur",
     "saboteur.blurb": "Gemeinsam nach Gold graben – außer du bist heimlich ein Saboteur.",
 
@@ -472,7 +478,7 @@ DE: dict[str, str] = {
     "saboteur.card.nugget": "Goldkarte ({value})",
     "saboteur.dwarf": "Zwerg",
     "saboteur.gold": "{gold} Gold",
-    # ---- the board (ui/boards/saboteur.py) ----------------------------------------------
+    # ---- the board (board.py) ----------------------------------------------
     "saboteur.ui.turned": "gedreht",
     "saboteur.ui.space": "Feld {x},{y}",
     "saboteur.ui.dwarf_of": "Zwerg von {owner}",

@@ -1,4 +1,4 @@
-"""Game-specific rendering, one module per game, behind this tiny registry.
+"""Where the UI finds a game's board renderer: ``games/<id>/board.py``.
 
 A board module provides:
 
@@ -17,29 +17,19 @@ someone clicks ``data-ui="ack"`` bots wait and the overlay shows
 ``interlude(view, ctx) -> str``. A selection may carry a board mode after the
 card (``select:<card>:<mode>``, e.g. Saboteur's turned card).
 
-Adding a game means adding a module here and one line to ``_MODULES``.
+Every registered game has a board (tests/test_layout.py checks).
 """
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-_MODULES = {
-    "hexen_cocktail": "spieltisch.ui.boards.hexen_cocktail",
-    "saboteur": "spieltisch.ui.boards.saboteur",
-    "brauzeit": "spieltisch.ui.boards.brauzeit",
-}
-_loaded: dict[str, ModuleType] = {}
+from ..games import GAMES, part
 
 
 def has_board(game_id: str) -> bool:
-    return game_id in _MODULES
+    return game_id in GAMES
 
 
 def get_board(game_id: str) -> ModuleType:
-    mod = _loaded.get(game_id)
-    if mod is None:
-        mod = importlib.import_module(_MODULES[game_id])
-        _loaded[game_id] = mod
-    return mod
+    return part(game_id, "board")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..context import Ctx
-from ..html import attrs, esc
+from ...render.context import Ctx
+from ...render.html import attrs, esc
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",

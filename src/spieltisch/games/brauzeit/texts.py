@@ -12,6 +12,9 @@ faces of a roll (``3 5 *``, ``K F``, ``M``).
 from __future__ import annotations
 
 DE: dict[str, str] = {
+    # the hub's card
+    "game.brauzeit.title": "Brauzeit",
+    "game.brauzeit.blurb": "Wähle Würfel, fülle deine Kessel und ruf die Helden zu Hilfe.",
     "brauzeit.title": "Brauzeit",
 
     # ---- Regeln ------------------------------------------------------------------
@@ -238,6 +241,9 @@ DE: dict[str, str] = {
 }
 
 EN: dict[str, str] = {
+    # the hub's card
+    "game.brauzeit.title": "Brauzeit",
+    "game.brauzeit.blurb": "Draft dice, fill your cauldrons and call on heroes.",
     "brauzeit.title": "Brauzeit",
 
     # ---- rules -------------------------------------------------------------------

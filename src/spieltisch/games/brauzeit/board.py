@@ -27,8 +27,8 @@ import math
 from typing import Any
 
 from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
-from ..context import Ctx
-from ..html import attrs, esc
+from ...render.context import Ctx
+from ...render.html import attrs, esc
 
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
