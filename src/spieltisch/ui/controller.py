@@ -127,7 +127,6 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     def status_text(self) -> str:
         return self._status[0]
 
-
     # ---- language --------------------------------------------------------------------
     def _follow_game_lang(self, game_id: str | None) -> None:
         """With no saved language preference, a game whose board names a
@@ -142,7 +141,6 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             self.lang = lang
             self._effects.append(("lang", lang))
 
-
     def set_lang(self, lang: str) -> set[str]:
         if lang not in LANGS:
             return set()
@@ -152,7 +150,6 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self._effects.append(("lang", lang))
         self.set_status("")
         return {"screen", "status", "static"}
-
 
     # ---- rendering: which part renders a region ----------------------------------------
     def render(self, region: str) -> str:
@@ -176,7 +173,6 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return screens.message_screen(self.lang, "position.bad",
                                           reason=self.tr(f"position.error.{self._position_error or 'format'}"))
         return self._render_hub()
-
 
     # ---- events ----------------------------------------------------------------------------------
     def handle(self, kind: str, value: Any, form: dict | None = None) -> set[str]:
@@ -206,7 +202,6 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         except IllegalActionError as err:
             return self._show_illegal(err.illegal)
         return set()
-
 
     # ---- UI commands -----------------------------------------------------------------------------
     def _ui(self, cmd: str, form: dict | None) -> set[str]:

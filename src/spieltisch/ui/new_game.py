@@ -22,6 +22,7 @@ BOT_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elif", "Finn", "Greta", "Hugo", 
 class NewGameMixin:
     """The new-game screen, its form and starting a match."""
 
+    # ---- new game -------------------------------------------------------------------------------
     def _render_new(self) -> str:
         game = self.games.get(self.route_arg)
         if game is None:
@@ -34,7 +35,6 @@ class NewGameMixin:
         embed = "" if self.embed else share.embed_box(self.lang, self.site_url, game.info.id)
         return screens.new_game(self.lang, game.info, self.draft, LEVELS) + embed
 
-    # ---- new game -------------------------------------------------------------------------------
     def _default_draft(self, game: Game) -> screens.Draft:
         info = game.info
         n = max(info.min_players, min(info.max_players, 3))

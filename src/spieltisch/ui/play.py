@@ -39,7 +39,6 @@ class PlayMixin:
         self.acked = self._board_pause()  # a reload does not show an old pause again
         self._after_change(first=True)
 
-
     def _clear_game(self) -> None:
         """No game on screen (also the controller's start)."""
         self.match: Match | None = None

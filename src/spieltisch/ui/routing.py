@@ -47,7 +47,6 @@ class RoutingMixin:
             return self._go_play(parts[1])
         return self._go_hub()
 
-
     def _go_hub(self) -> set[str]:
         self._leave_game()
         self._follow_game_lang(None)
