@@ -1,27 +1,29 @@
-"""DOM adapter: storage, one delegated listener per event type on the page
-root, hash routing, the bot loop, file export/import.
+"""DOM adapter: one delegated listener per event type on the page root,
+hash routing, the bot loop, file export/import. The browser's storage,
+query string and JS null are browser.py.
 
 All game logic is in ``spieltisch.ui.controller``; this module only moves
 events in and HTML out.
+
+Why one ~400-line module: it is the one class ``App``, whose parts (events
+in, regions out with their cache of shown HTML and the focus kept across a
+re-render, the bot loop that re-renders after a move) all work on the same
+page state; split, each part would reach into the others'.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-import js  # noqa: F401  (the browser)
+import js  # the browser
 from js import URL, Blob, Object, document, window
-from pyodide.ffi import JsException, create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy, to_js
 
+from app.browser import LocalStorage, nil, query_param
 from spieltisch.i18n import t
-from spieltisch.ui.controller import LOG_LIMIT, Controller, Storage, StorageFull
+from spieltisch.ui.controller import LOG_LIMIT, Controller
 
 HOOKS = "[data-action],[data-illegal],[data-ui]"
-
-
-def nil(value) -> bool:
-    """JS null arrives as ``jsnull`` (not None) in this Pyodide."""
-    return value is None or value is jsnull
 PLAY_SUBREGIONS = ("top", "board", "hand", "side", "rules", "overlay")
 # A bot thinks in slices of this many ms, each its own task: with one MCTS
 # iteration on top (a few ms in Pyodide) a slice stays well under the 50 ms
@@ -30,60 +32,17 @@ BOT_SLICE_MS = 10
 FOCUS_ATTRS = ("data-card", "data-row", "data-ui", "data-action", "data-illegal", "id")
 
 
-class LocalStorage(Storage):
-    """window.localStorage; a refused write becomes StorageFull."""
-
-    def __init__(self):
-        try:
-            self._ls = window.localStorage
-            self._ls.length  # noqa: B018 - may throw in locked-down browsers
-        except Exception:  # noqa: BLE001
-            self._ls = None
-        self._fallback: dict[str, str] = {}
-
-    def get(self, key):
-        if self._ls is None:
-            return self._fallback.get(key)
-        value = self._ls.getItem(key)
-        return None if nil(value) else str(value)
-
-    def set(self, key, value):
-        if self._ls is None:
-            raise StorageFull(key)
-        try:
-            self._ls.setItem(key, value)
-        except JsException as err:
-            raise StorageFull(str(err)) from None
-
-    def remove(self, key):
-        if self._ls is None:
-            self._fallback.pop(key, None)
-            return
-        self._ls.removeItem(key)
-
-    def keys(self):
-        if self._ls is None:
-            return list(self._fallback)
-        return [str(self._ls.key(i)) for i in range(self._ls.length)]
-
-
-def _query_param(name: str) -> str | None:
-    params = js.URLSearchParams.new(window.location.search)
-    value = params.get(name)
-    return None if nil(value) else str(value)
-
-
 class App:
     def __init__(self):
         self.root = document.getElementById("app")
         self.status = document.getElementById("status")
         self.file_input = document.getElementById("import-file")
-        delay = _query_param("botdelay")
+        delay = query_param("botdelay")
         try:
             self.bot_delay = max(0.0, float(delay) / 1000.0) if delay is not None else 0.5
         except ValueError:
             self.bot_delay = 0.5
-        slice_ms = _query_param("botslice")  # for bench/: the slice a bot thinks in
+        slice_ms = query_param("botslice")  # for bench/: the slice a bot thinks in
         try:
             self.bot_slice = min(200.0, max(1.0, float(slice_ms))) if slice_ms is not None else BOT_SLICE_MS
         except ValueError:
@@ -97,7 +56,7 @@ class App:
         self._proxies = []
         # ?perf: performance.measure() around bot slices, moves and region
         # renders (bench/saboteur_site.py --perf matches them to long tasks)
-        self.perf = _query_param("perf") is not None
+        self.perf = query_param("perf") is not None
         # what each play region shows now, so an unchanged one is not replaced
         self._shown_html: dict[str, str] = {}
         self._log_token = None

@@ -1,0 +1,60 @@
+"""The browser's own objects, wrapped for the app: JS null, the page's
+query string, and ``window.localStorage`` as the controller's ``Storage``.
+The page itself (events in, HTML out, the bot loop) is dom.py.
+"""
+
+from __future__ import annotations
+
+import js
+from js import window
+from pyodide.ffi import JsException, jsnull
+
+from spieltisch.ui.controller import Storage, StorageFull
+
+
+def nil(value) -> bool:
+    """JS null arrives as ``jsnull`` (not None) in this Pyodide."""
+    return value is None or value is jsnull
+
+
+def query_param(name: str) -> str | None:
+    params = js.URLSearchParams.new(window.location.search)
+    value = params.get(name)
+    return None if nil(value) else str(value)
+
+
+class LocalStorage(Storage):
+    """window.localStorage; a refused write becomes StorageFull."""
+
+    def __init__(self):
+        try:
+            self._ls = window.localStorage
+            self._ls.length  # noqa: B018 - may throw in locked-down browsers
+        except Exception:  # noqa: BLE001
+            self._ls = None
+        self._fallback: dict[str, str] = {}
+
+    def get(self, key):
+        if self._ls is None:
+            return self._fallback.get(key)
+        value = self._ls.getItem(key)
+        return None if nil(value) else str(value)
+
+    def set(self, key, value):
+        if self._ls is None:
+            raise StorageFull(key)
+        try:
+            self._ls.setItem(key, value)
+        except JsException as err:
+            raise StorageFull(str(err)) from None
+
+    def remove(self, key):
+        if self._ls is None:
+            self._fallback.pop(key, None)
+            return
+        self._ls.removeItem(key)
+
+    def keys(self):
+        if self._ls is None:
+            return list(self._fallback)
+        return [str(self._ls.key(i)) for i in range(self._ls.length)]

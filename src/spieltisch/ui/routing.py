@@ -1,0 +1,124 @@
+"""Routing: the URL hash (``#/``, ``#/new/<game>``, ``#/play/<slot>``,
+``#/position/<code>``), the screen it shows, going from one route to another,
+and the links out of the game on screen (a shared position, embed.html's
+"Open on Spieltisch"; docs/embedding.md).
+
+``RoutingMixin`` is one part of ``Controller`` (controller.py); it sets the
+controller's ``route`` and ``route_arg`` and hands the URL to the browser as
+a ``("hash", ...)`` effect.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import position
+from .boards import has_board
+from .saves import SAVE_PREFIX
+
+
+class RoutingMixin:
+    """Routes, and links to what is on screen."""
+
+    @property
+    def screen(self) -> str:
+        if self.route == "play" and self.match is not None and self.match.is_over:
+            return "over"
+        return self.route
+
+    @property
+    def hash(self) -> str:
+        if self.route == "new":
+            return f"#/new/{self.route_arg}"
+        if self.route == "play":
+            return f"#/play/{self.route_arg}"
+        return "#/"
+
+    # ---- routing ---------------------------------------------------------------------------
+    def navigate(self, hash_: str) -> set[str]:
+        """Go to a ``#/...`` route (from the address bar)."""
+        h = (hash_ or "").lstrip("#").strip("/")
+        parts = h.split("/") if h else []
+        if parts[:1] == ["new"] and len(parts) == 2:
+            return self._go_new(parts[1])
+        if parts[:1] == ["position"]:
+            return self._go_position("/".join(parts[1:]))
+        if parts[:1] == ["play"] and len(parts) == 2:
+            return self._go_play(parts[1])
+        return self._go_hub()
+
+    def _go_hub(self) -> set[str]:
+        self._leave_game()
+        self._follow_game_lang(None)
+        self.route, self.route_arg = "hub", ""
+        self.confirm_delete = None
+        self.set_status("")
+        self._effects.append(("hash", self.hash))
+        return {"screen", "status"}
+
+    def _go_new(self, game_id: str) -> set[str]:
+        self._leave_game()
+        self.route, self.route_arg = "new", game_id
+        self._follow_game_lang(game_id)
+        game = self.games.get(game_id)
+        if game is not None and has_board(game_id) and (self.draft is None or self.draft.game_id != game_id):
+            self.draft = self._default_draft(game)
+        self.set_status("")
+        self._effects.append(("hash", self.hash))
+        return {"screen", "status"}
+
+    def _go_play(self, slot: str) -> set[str]:
+        if self.route == "play" and self.slot == slot and self.match is not None:
+            return set()
+        self._leave_game()
+        self.route, self.route_arg = "play", slot
+        self.set_status("")
+        entry = self.load_entry(SAVE_PREFIX + slot)
+        if entry is not None and entry.ok and has_board(entry.match.game.info.id):
+            created = (json.loads(entry.text).get("meta") or {}).get("created")
+            if isinstance(created, int):
+                self._created[slot] = created
+            self._save_cache.pop(entry.key, None)  # the match is now live; never share it
+            self._open(entry.match, slot)
+        self._effects.append(("hash", self.hash))
+        return {"screen", "status"}
+
+    # ---- position links and sharing (docs/embedding.md) -----------------------------------
+    def _go_position(self, code: str) -> set[str]:
+        """Open a shared position as a new local game (nothing is overwritten)."""
+        try:
+            match, me = position.decode(code, self.games)
+            if not has_board(match.game.info.id):
+                raise position.PositionError("unknown-game")
+        except position.PositionError as err:
+            self._leave_game()
+            self.route, self.route_arg = "position", ""
+            self._position_error = err.code
+            self.set_status("")
+            return {"screen", "status"}
+        regions = self._begin(match)
+        if not self.save_failed:
+            self.set_status(self.tr("position.opened", name=match.seats[me].name))
+        return regions
+
+    def share_seat(self) -> int | None:
+        """The seat a link is made from: the one on screen (never behind the curtain)."""
+        m = self.match
+        if m is None or self.curtain_up:
+            return None
+        if self.shown is not None:
+            return self.shown
+        if m.game.info.perfect_information:  # e.g. a finished or all-bot game: first seat
+            return 0
+        return None
+
+    def position_link(self) -> str | None:
+        seat = self.share_seat()
+        if seat is None:
+            return None
+        return f"{self.site_url}#/position/{position.encode(self.match, seat)}"
+
+    def outside_link(self) -> str:
+        """Where embed.html's 'Open on Spieltisch' leads: this position, or this route."""
+        link = self.position_link() if self.route == "play" and self.match is not None else None
+        return link or f"{self.site_url}{self.hash}"

@@ -1,0 +1,275 @@
+"""Saved games: the storage (``Storage``; ``MemoryStorage`` for tests;
+``StorageFull`` when the browser refuses a write), the save slots (key
+``spieltisch.save.<slot>``: list, load, write, export, import, delete) and
+the trail (the state after each log entry and the described log lines,
+replayed from the match's log).
+
+``SavesMixin`` is one part of ``Controller`` (controller.py); it uses the
+controller's ``storage``, ``games``, ``clock``, ``match``, ``slot``,
+``trail``, ``lines``, ``save_failed``, ``confirm_delete`` and its caches
+``_save_cache`` and ``_created``. See docs/ui.md, "Saves".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import SaveError
+from ..core.match import Match
+
+SAVE_PREFIX = "spieltisch.save."
+LANG_KEY = "spieltisch.lang"
+MAX_IMPORT_CHARS = 2_000_000
+
+
+# ---- storage ------------------------------------------------------------------------
+
+
+class StorageFull(Exception):
+    """The browser refused to store more (QuotaExceededError)."""
+
+
+class Storage(ABC):
+    @abstractmethod
+    def get(self, key: str) -> str | None: ...
+
+    @abstractmethod
+    def set(self, key: str, value: str) -> None:
+        """May raise :class:`StorageFull`."""
+
+    @abstractmethod
+    def remove(self, key: str) -> None: ...
+
+    @abstractmethod
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStorage(Storage):
+    """A dict-backed storage for tests; ``quota`` (characters) simulates a full one."""
+
+    def __init__(self, data: dict[str, str] | None = None, quota: int | None = None):
+        self.data: dict[str, str] = dict(data or {})
+        self.quota = quota
+        self.writes = 0
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageFull(key)
+        self.data[key] = str(value)
+        self.writes += 1
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+# ---- saves ----------------------------------------------------------------------------
+
+
+@dataclass
+class SaveEntry:
+    key: str
+    slot: str
+    text: str
+    match: Match | None = None
+    error: SaveError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.match is not None
+
+
+def _slot_of(key: str) -> str:
+    return key[len(SAVE_PREFIX):]
+
+
+class SavesMixin:
+    """The controller's saves: slots in storage, the trail, export/import/delete."""
+
+    def _storage_get(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except Exception:  # noqa: BLE001 - a broken storage must not stop the site
+            return None
+
+    # ---- saves ---------------------------------------------------------------------------
+    def save_keys(self) -> list[str]:
+        try:
+            keys = self.storage.keys()
+        except Exception:  # noqa: BLE001
+            return []
+        return sorted(k for k in keys if isinstance(k, str) and k.startswith(SAVE_PREFIX))
+
+    def load_entry(self, key: str) -> SaveEntry | None:
+        text = self._storage_get(key)
+        if text is None:
+            self._save_cache.pop(key, None)
+            return None
+        cached = self._save_cache.get(key)
+        if cached is not None and cached.text == text:
+            return cached
+        entry = SaveEntry(key, _slot_of(key), text)
+        try:
+            entry.match = Match.from_save(text, self.games)
+        except SaveError as err:
+            entry.error = err
+        except Exception as err:  # noqa: BLE001 - any failure is "broken", never a crash
+            entry.error = SaveError("unknown", f"{err.__class__.__name__}: {err}")
+        self._save_cache[key] = entry
+        return entry
+
+    def entries(self) -> list[SaveEntry]:
+        out = []
+        for key in self.save_keys():
+            e = self.load_entry(key)
+            if e is not None:
+                out.append(e)
+        return out
+
+    def _meta(self, created: float | None = None) -> dict:
+        now = int(self.clock() * 1000)
+        return {"created": int(created if created is not None else now), "updated": now}
+
+    def _new_slot(self) -> str:
+        base = format(int(self.clock() * 1000), "x")
+        existing = set(self.save_keys())
+        slot, n = base, 1
+        while SAVE_PREFIX + slot in existing:
+            n += 1
+            slot = f"{base}-{n}"
+        return slot
+
+    def save_current(self) -> bool:
+        """Write the game on screen to storage; tell the player if it failed."""
+        if self.match is None or self.slot is None:
+            return False
+        key = SAVE_PREFIX + self.slot
+        created = self._created.get(self.slot)
+        meta = self._meta(created)
+        text = self.match.to_save_text(meta)
+        try:
+            self.storage.set(key, text)
+        except StorageFull:
+            if not self.save_failed:
+                self.save_failed = True
+            self.set_status(self.tr("play.saving_failed"), kind="error")
+            return False
+        except Exception:  # noqa: BLE001 - storage unavailable: same as full for the player
+            self.save_failed = True
+            self.set_status(self.tr("play.saving_failed"), kind="error")
+            return False
+        self._created.setdefault(self.slot, meta["created"])
+        self._save_cache.pop(key, None)  # re-validated (replayed) when the hub lists it
+        if self.save_failed:
+            self.save_failed = False
+            self.set_status(self.tr("play.saved_again"))
+        return True
+
+    # ---- the log, described ---------------------------------------------------------------
+    def _rebuild_trail(self) -> None:
+        m = self.match
+        game = m.game
+        state = game.new_state(len(m.seats), m.options)
+        self.trail = [state]
+        self.lines = []
+        for player, text in m.log:
+            self._extend_trail(player, text)
+
+    def _extend_trail(self, player: int, text: str) -> None:
+        game = self.match.game
+        before = self.trail[-1]
+        act = game.parse_action(text)
+        try:
+            line = game.describe(before, player, act, None)
+        except Exception:  # noqa: BLE001 - a log line must never break the game
+            line = None
+        self.lines.append(line)
+        self.trail.append(game.apply_unchecked(before, act))
+
+    def _sync_trail(self) -> None:
+        """After play/undo: make ``trail`` and ``lines`` follow ``match.log``."""
+        m = self.match
+        n = len(m.log)
+        if len(self.trail) > n + 1:
+            del self.trail[n + 1:]
+            del self.lines[n:]
+        for player, text in m.log[len(self.trail) - 1:]:
+            self._extend_trail(player, text)
+
+    # ---- export / import / delete ------------------------------------------------------------------
+    def export(self, slot: str) -> set[str]:
+        text = self._storage_get(SAVE_PREFIX + slot) if slot else None
+        if text is None and self.match is not None and slot == self.slot:
+            text = self.match.to_save_text(self._meta())
+        if text is None:
+            return set()
+        gid = "game"
+        try:
+            gid = str(json.loads(text).get("game") or "game")
+        except (ValueError, AttributeError):
+            pass
+        safe = "".join(ch for ch in f"spieltisch-{gid}-{slot}" if ch.isalnum() or ch in "-_")
+        self._effects.append(("download", f"{safe}.json", text))
+        return set()
+
+    def export_broken(self, key: str) -> set[str]:
+        text = self._storage_get(key)
+        if text is None or not key.startswith(SAVE_PREFIX):
+            return set()
+        safe = "".join(ch for ch in f"spieltisch-broken-{_slot_of(key)}" if ch.isalnum() or ch in "-_")
+        self._effects.append(("download", f"{safe}.json", text))
+        return set()
+
+    def delete(self, target: str) -> set[str]:
+        """Delete a save (a slot or a broken save's storage key), explicitly
+        confirmed by the player."""
+        if self.confirm_delete != target:
+            return set()
+        key = target if target.startswith(SAVE_PREFIX) else SAVE_PREFIX + target
+        with contextlib.suppress(Exception):
+            self.storage.remove(key)
+        self._save_cache.pop(key, None)
+        self.confirm_delete = None
+        return {"screen"}
+
+    def import_text(self, text: Any) -> set[str]:
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                text = "\ufffd"
+        if not isinstance(text, str):
+            text = ""
+        if len(text) > MAX_IMPORT_CHARS:
+            self.set_status(self.tr("import.failed", reason=self.tr("import.too_big")), kind="error")
+            return {"status"}
+        try:
+            match = Match.from_save(text, self.games)
+        except SaveError as err:
+            reason = self._reason(err)
+            self.set_status(self.tr("import.failed", reason=reason), kind="error")
+            return {"status"}
+        except Exception:  # noqa: BLE001
+            self.set_status(self.tr("import.failed", reason=self.tr("save.error.unknown")), kind="error")
+            return {"status"}
+        regions = self._begin(match)
+        if not self.save_failed:
+            self.set_status(self.tr("import.ok"))
+        return regions
+
+    def _reason(self, err: SaveError) -> str:
+        reason = self.tr(f"save.error.{err.code}")
+        if reason == f"save.error.{err.code}":
+            reason = self.tr("save.error.unknown")
+        return reason
