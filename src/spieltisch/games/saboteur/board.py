@@ -48,7 +48,7 @@ RULE_IDS = (
     "sab.share", "sab.saboteurs", "sab.rounds", "sab.win", "sab.hidden",
     "sab.variant.new_mine", "sab.variant.old_mine", "sab.variant.competitive",
     "sab.dwarf.coins", "sab.dwarf.place", "sab.dwarf.block", "sab.dwarf.pay",
-    "sab.dwarf.help", "sab.dwarf.round", "core.chance",
+    "sab.dwarf.change", "sab.dwarf.help", "sab.dwarf.round", "core.chance",
 )
 
 CW, CH = 60, 84  # one space of the mine in SVG units (cards are upright)

@@ -3,8 +3,9 @@
 This module owns everything the promo adds to a turn (clauses
 ``sab.dwarf.*``): where a dwarf may stand and the refusal when it may not
 (``check_dwarf``), who stands where (``dwarf_at``), who can pay or be asked
-to help (``can_pay``, ``may_help``, ``next_helper``), how 1 gold moves from
-the payer to the dwarf's owner (``pay``), building on a dwarf's space
+to help (``can_pay``, ``may_help``, ``next_helper``), how exactly 1 gold
+moves from the payer to the dwarf's owner, with change from a gold card
+(``payment``, ``pay``), building on a dwarf's space
 (``build_on``: pay, or ask the table for help) and the answers to that
 request (``answer_help``). Placing the card itself, once paid for, is the
 round's business (``rounds.place``); the caller does it.
@@ -58,17 +59,36 @@ def may_build_on_dwarf(s: SabState, p: int, owner: int) -> bool:
     return not s.help_asked and next_helper(s, p, p) >= 0
 
 
+def payment(s: SabState, payer: int) -> tuple[int, int]:
+    """How ``payer`` pays a dwarf: (0, 0) from public gold; else (value,
+    change) of its smallest nugget card worth something, shown openly:
+    sab.dwarf.change gives the payer ``value - 1`` back as public gold
+    (nothing in a game saved before that rule, where the whole card went)."""
+    if s.gold[payer] > 0:
+        return 0, 0
+    v = min(x for x in s.nuggets[payer] if x > 0)
+    return v, (v - 1 if s.change else 0)
+
+
 def pay(s: SabState, payer: int, owner: int) -> SabState:
-    """1 gold from payer to owner: public gold first, else the payer's smallest
-    nugget card worth something, shown openly (it joins the owner's public gold)."""
+    """sab.dwarf.pay / sab.dwarf.change: exactly 1 gold from payer to owner:
+    public gold first, else the payer's smallest nugget card worth
+    something, handed in openly (``spent``) with the change back to the
+    payer as public gold. Before the change rule (``SabState.change`` off)
+    the card's whole value went to the owner."""
     if payer == owner:
         return s
-    if s.gold[payer] > 0:
+    v, change = payment(s, payer)
+    if not v:
         gold = set_at(s.gold, payer, s.gold[payer] - 1)
         return replace(s, gold=set_at(gold, owner, gold[owner] + 1))
-    v = min(x for x in s.nuggets[payer] if x > 0)
-    return replace(s, nuggets=set_at(s.nuggets, payer, remove(s.nuggets[payer], v)),
-                   gold=set_at(s.gold, owner, s.gold[owner] + v), spent=add_sorted(s.spent, v))
+    nuggets = set_at(s.nuggets, payer, remove(s.nuggets[payer], v))
+    if not s.change:
+        return replace(s, nuggets=nuggets, gold=set_at(s.gold, owner, s.gold[owner] + v),
+                       spent=add_sorted(s.spent, v))
+    gold = set_at(s.gold, payer, s.gold[payer] + change)
+    return replace(s, nuggets=nuggets, gold=set_at(gold, owner, gold[owner] + 1),
+                   spent=add_sorted(s.spent, v))
 
 
 def remove_dwarf(s: SabState, x: int, y: int) -> SabState:

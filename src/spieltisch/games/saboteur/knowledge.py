@@ -242,4 +242,5 @@ def sample_state(view: dict, viewer: int, rng: Rng) -> SabState:
         spent=tuple(view["spent"]), offer=offer, to_draw=view["to_draw"], pending=pending,
         helper=view["helper"], help_asked=view["help_asked"], finder=view["finder"],
         last=view["last"], results=results, record=t(view["record"]),
+        change=view["options"].get("dwarf_change", True),
     )

@@ -76,6 +76,7 @@ from .tactics import position_value, worth_considering
 __all__ = ["GAME", "VARIANTS", "RoleCard", "SabState", "Saboteur", "replace", "role_odds"]
 
 VARIANTS = ("classic", "new_mine", "old_mine", "competitive")
+LEGACY_OPTIONS = {"dwarfs", "variant"}  # the options of every save before dwarf_change
 CHANCE_PHASES = ("goals", "roles", "deal", "draw", "nuggets")
 
 
@@ -90,11 +91,27 @@ class Saboteur(Game):
         # (each uses up a card) + 9 help answers per turn + 2 stone choices +
         # 9 nugget draws + 9 keeps = 770; three rounds.
         max_length=2400,
+        # Saves keep loading across rule fixes (Match refuses another
+        # rules_version): a fix that would replay an old save differently
+        # comes with an option that old saves lack (see normalize_options).
         rules_version=1,
-        options=(("dwarfs", True), ("variant", "classic")),
+        options=(("dwarfs", True), ("variant", "classic"), ("dwarf_change", True)),
     )
 
     # ---- setup ---------------------------------------------------------------
+    def normalize_options(self, options: dict | None) -> dict:
+        """Defaults filled in, as for every game; and one exception for the
+        saves made before the dwarf gave change (sab.dwarf.change): every one
+        of them holds exactly the options ``dwarfs`` and ``variant`` (all
+        there were), so such a set means the rule of then, the whole gold
+        card to the dwarf's owner, and the save replays as it was played.
+        A new game names ``dwarf_change`` (the new-game form lists every
+        option) or leaves options out."""
+        opts = super().normalize_options(options)
+        if options is not None and set(options) == LEGACY_OPTIONS:
+            opts["dwarf_change"] = False
+        return opts
+
     def new_state(self, players: int, options: dict | None = None) -> SabState:
         self.check_players(players)
         opts = self.normalize_options(options)
@@ -111,7 +128,7 @@ class Saboteur(Game):
             gold=(1 if opts["dwarfs"] else 0,) * n,  # sab.dwarf.coins
             nuggets=empty, nugget_pile=nugget_set(opts["variant"]), spent=(), offer=(),
             to_draw=0, pending=(), helper=-1, help_asked=False, finder=-1, last=-1, results=(),
-            record=(),
+            record=(), change=opts["dwarf_change"],
         )
         return start_round(s, 1, 0)
 
@@ -308,10 +325,11 @@ class Saboteur(Game):
         return state_to_json(s)
 
     def state_hash(self, s: SabState) -> str:
-        """The record is left out: it follows from the moves alone, and saves
-        made before it existed keep their hash (tests/games/data)."""
+        """The record and the change rule are left out: they follow from the
+        moves and the options alone, and saves made before they existed keep
+        their hash (tests/games/data)."""
         data = state_to_json(s)
-        del data["record"]
+        del data["record"], data["change"]
         return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
 
     def state_from_json(self, d: dict) -> SabState:
@@ -326,10 +344,15 @@ class Saboteur(Game):
 
     def reveals(self, s: SabState, a) -> bool:
         """Map peeks, kept nuggets (the rest goes on to the next picker), and
-        anything that turns a goal over or ends the round."""
+        anything that turns a goal over or ends the round. Asked before the
+        move is checked (Match.play), so an illegal move is only looked at,
+        never played here."""
         if isinstance(a, (Map, Keep)):
             return True
         if isinstance(a, (Path, Help, Stone)):
+            cur = self.current_player(s)
+            if cur is None or cur == CHANCE or self.check(s, cur, a) is not None:
+                return False  # refused: apply() says why, nothing is played
             after = self.apply_unchecked(s, a)
             return after.goal_open != s.goal_open or len(after.results) != len(s.results)
         if isinstance(a, (Discard, Break, Repair, Rockfall, Dwarf)):

@@ -74,6 +74,11 @@ class SabState:
     # distance to the face-down goals before and after, see front) or
     # "break"/"repair" (a: the target seat). Derived from the moves alone.
     record: tuple = ()
+    # sab.dwarf.change: a dwarf paid from a gold card worth 2 or 3 gives
+    # change (the payer keeps the rest as public gold). False only for games
+    # saved before that rule (option ``dwarf_change``): the whole card went
+    # to the dwarf's owner.
+    change: bool = True
 
 
 _FIELDS = tuple(f for f in SabState.__dataclass_fields__)
@@ -139,6 +144,7 @@ def state_to_json(s: SabState) -> dict:
         "finder": s.finder, "last": s.last,
         "results": [result_json(r, None, True) for r in s.results],
         "record": [list(e) for e in s.record],
+        "change": s.change,
     }
 
 
@@ -157,4 +163,5 @@ def state_from_json(d: dict) -> SabState:
         finder=d["finder"], last=d["last"],
         results=tuple(result_from_json(r) for r in d["results"]),
         record=t(d.get("record", ())),
+        change=d.get("change", True),
     )

@@ -28,7 +28,7 @@ from .actions import (
     Stone,
 )
 from .cards import card_tools
-from .dwarfs import DWARFS, dwarf_at
+from .dwarfs import DWARFS, dwarf_at, payment
 from .rounds import round_over, seat_gold
 from .state import SabState, result_json
 
@@ -47,7 +47,10 @@ def seat_view(s: SabState, viewer: int | None, to_move) -> dict:
         "game": "saboteur",
         "players": s.n,
         "viewer": me,
-        "options": {"dwarfs": s.dwarfs_on, "variant": s.variant},
+        # sab.dwarf.change: named only when off (a game saved before the rule),
+        # so that views, and the bots' seeds drawn from them, stay as they were
+        "options": ({"dwarfs": s.dwarfs_on, "variant": s.variant} if s.change
+                    else {"dwarfs": s.dwarfs_on, "variant": s.variant, "dwarf_change": False}),
         "round": s.round,
         "phase": s.phase,
         "to_move": to_move,
@@ -123,7 +126,13 @@ def log_line(s: SabState, a, viewer: int | None, apply) -> tuple | None:
             return (key + "ask_help", dict(params, owner=owner))
         if len(after.results) > len(s.results) and after.results[-1].winner == "diggers":
             return (key + "path_gold", params)
+        if owner == p:  # sab.dwarf.pay: the owner builds for free
+            return (key + "path_own_dwarf", params)
         if owner is not None:
+            value, change = payment(s, p)
+            if value and s.change:  # sab.dwarf.change
+                return (key + "path_dwarf_card", dict(params, owner=owner, value=value,
+                                                      change=change))
             return (key + "path_dwarf", dict(params, owner=owner))
         if after.goal_open != s.goal_open or after.phase == "orient":
             return (key + "path_goal", params)
@@ -151,7 +160,11 @@ def log_line(s: SabState, a, viewer: int | None, apply) -> tuple | None:
     if isinstance(a, Help):
         owner = dwarf_at(s, s.pending[1], s.pending[2])
         if a.give:
-            return (key + "help_yes", {"seat": s.helper, "payer": p, "owner": owner})
+            params = {"seat": s.helper, "payer": p, "owner": owner}
+            value, change = payment(s, s.helper)
+            if value and s.change and owner != s.helper:  # sab.dwarf.change
+                return (key + "help_yes_card", dict(params, value=value, change=change))
+            return (key + "help_yes", params)
         return (key + "help_no", {"seat": s.helper, "payer": p})
     if isinstance(a, Stone):
         return (key + "stone", {"seat": p, "goal": a.goal + 1, "turned": bool(a.rot)})
