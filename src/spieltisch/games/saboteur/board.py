@@ -17,6 +17,12 @@ Everything is drawn from the seat's view. Clicks:
 
 The round's end is a pause (``pause``/``interlude``): the roles and the gold
 handed out, step by step, until a human says "next round".
+
+Why one module of ~700 lines: it is the one renderer API of
+``spieltisch.ui.boards`` (board, hand, prompt, seat_info, pause, final),
+in sections (words, selection, SVG pieces, icons, the mine, the hand, seats,
+the round's end) that each serve only the board; a split would trade one
+file for several that import each other's private helpers.
 """
 
 from __future__ import annotations

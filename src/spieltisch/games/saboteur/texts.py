@@ -7,6 +7,10 @@ numbers the UI turns into names; ``{card}`` is a card code the UI turns into
 ``saboteur.card.<code>``; ``{tool}`` a tool letter (``saboteur.tool.<P|L|C>``);
 ``{role}`` a role letter (``saboteur.role.<D|S>``); ``{goal}`` is 1–3 from the
 top; ``{x}``, ``{y}`` are the space (start at 0,0; goals at x = 8).
+
+Over 400 lines because it is data: two dicts of about 255 texts each, side
+by side in one file so that a change to one language is seen next to the
+other.
 """
 
 from __future__ import annotations
