@@ -929,8 +929,9 @@ def test_turn_refused_through_match_with_a_reason_match_untouched():
 def test_turn_any_action_text_anywhere_plays_or_is_refused(seed, n, options):
     """sab.turn (the engine contract, issue 10): every action text legal
     somewhere in a random game, played through Match.play at other points of
-    it, either plays or raises IllegalActionError with a clause id and leaves
-    the match untouched; never another exception."""
+    it (by the seat to act, and by another seat), either plays or raises
+    IllegalActionError with a clause id and leaves the match untouched; never
+    another exception."""
     m, visited = random_match(G, n, seed, options)
     pool = sorted({str(a) for st, _ in visited for a in G.legal_actions(st)}
                   | {"help:yes", "help:no", "stone:1", "stone:0:r", "keep:1", "keep:3"})
@@ -942,10 +943,13 @@ def test_turn_any_action_text_anywhere_plays_or_is_refused(seed, n, options):
         seat = trial.to_act
         if seat is None or seat == CHANCE:
             continue
-        for text in [rng.choice(pool) for _ in range(40)] + [rng.choice(trial.legal_texts())]:
+        tries = [(rng.choice(pool), seat) for _ in range(40)]
+        tries += [(rng.choice(pool), (seat + 1 + rng.below(n - 1)) % n) for _ in range(8)]
+        tries.append((rng.choice(trial.legal_texts()), seat))
+        for text, who in tries:
             state, log = trial.state, list(trial.log)
             try:
-                trial.play(text, seat)
+                trial.play(text, who)
             except IllegalActionError as err:
                 assert err.illegal.rule.startswith("sab."), (text, err.illegal)
                 assert trial.state is state and trial.log == log, text
