@@ -31,6 +31,7 @@ from spieltisch.games.saboteur.cards import (
     nugget_set,
 )
 from spieltisch.games.saboteur.maze import analyse
+from spieltisch.games.saboteur.rounds import start_round
 from spieltisch.games.saboteur.rules import (
     GAME,
     RoleCard,
@@ -43,9 +44,9 @@ ROW = [(x, 0, "EW", 0) for x in range(1, 7)]  # a straight tunnel from the start
 
 
 def table(n=4, hands=None, maze=(), goals=("SNE", "GOLD", "SNW"), roles=None, pile=None,
-          to_move=0, promo=True, variant="classic", **kw) -> SabState:
+          to_move=0, promo=True, variant="classic", change=True, **kw) -> SabState:
     """A play-phase position built by hand (cards need not add up to the deck)."""
-    s = G.new_state(n, {"dwarfs": promo, "variant": variant})
+    s = G.new_state(n, {"dwarfs": promo, "variant": variant, "dwarf_change": change})
     hands = hands if hands is not None else [["NS"]] * n
     roles = roles or ("S",) + ("D",) * (n - 1)
     return replace(
@@ -105,7 +106,7 @@ def test_players_three_to_ten_and_options_checked():
         G.new_state(4, {"variant": "deep_mine"})
     with pytest.raises(ValueError):
         G.new_state(4, {"dwarfs": "yes"})
-    assert G.info.options == (("dwarfs", True), ("variant", "classic"))
+    assert G.info.options == (("dwarfs", True), ("variant", "classic"), ("dwarf_change", True))
     for v in ("classic", "new_mine", "old_mine", "competitive"):
         assert G.new_state(3, {"variant": v}).variant == v
 
@@ -368,9 +369,11 @@ def test_goal_stone_turned_to_fit_play_goes_on():
 
 
 def test_goal_stone_both_ways_fit_player_chooses():
-    """sab.goal: when both ways of a stone goal join the tunnel, the placing
-    player chooses (here a card rejoins a cut-off bend that leads round to
-    the goal's north side)."""
+    """sab.goal: should both ways of a stone goal join the tunnel, the placing
+    player would choose. In play this never happens (a goal is reached from
+    one side only: test_goal_reached_from_one_side_only); the position here is
+    built by hand, a bend facing the goal's north side that was never joined
+    to the tunnel, and the engine still answers it."""
     maze = ROW + [(7, -1, "NW", 1), (8, -1, "NE", 1)]
     s = table(hands=[["NEW"], ["EW"], ["EW"], ["EW"]], maze=maze, goals=("SNW", "SNE", "GOLD"))
     s = act(s, "path:NEW:7,0")
@@ -381,6 +384,35 @@ def test_goal_stone_both_ways_fit_player_chooses():
     assert refused(s, "stone:0").code == "other-goal"
     s = act(s, "stone:1:r")
     assert s.goal_open == (-1, 1, -1) and s.phase == "draw"
+
+
+def test_goal_reached_from_one_side_only():
+    """sab.goal: a goal is only ever reached from one side, so a stone goal lies
+    the one way that joins that side and nobody chooses. Every card that
+    faces a face-down goal while the tunnel flows through it turns the goal
+    over when it is placed; so when a card is placed, it is the only one that
+    newly faces a face-down goal. Checked along games that reach the goals
+    (the bots' sensible moves): the reached sides of every goal turned over
+    are one side, and the orient phase never comes."""
+    turned = 0
+    for seed, n in ((1, 4), (2, 5), (4, 3), (6, 7)):
+        m = Match(G, [Seat(f"P{i}") for i in range(n)], {}, seed)
+        rng = Rng(seed)
+        while not m.is_over:
+            s, p = m.state, m.to_act
+            assert s.phase != "orient"
+            a = rng.choice(G.sensible_actions(s, p))
+            if isinstance(a, type(G.parse_action("path:NS:0,1"))) and s.phase == "play":
+                net = analyse(s.maze, s.goals, s.goal_open)
+                after = G.apply_unchecked(s, a)
+                net2 = analyse(after.maze, after.goals, s.goal_open)
+                for g, sides in net2.reached.items():
+                    if s.goal_open[g] < 0:
+                        assert g not in net.reached
+                        assert sides in (N, E, S, W), (seed, g, sides)
+                        turned += after.goal_open[g] >= 0
+            m.play(a, p)
+    assert turned >= 4  # goals were reached, stone and gold
 
 
 def test_gold_ends_the_round_diggers_win():
@@ -559,7 +591,7 @@ def test_hidden_record_public_what_each_seat_did_this_round():
         assert G.view(s, seat)["record"] == [list(e) for e in s.record]
     dead = act(replace(s, to_move=0, phase="play", hands=(("EWx",),) * 4), "path:EWx:5,0")
     assert dead.record[-1] == (0, "path", 3, 9)  # a dead end: the nearest open end is at the start
-    assert G._start_round(s, 2, 1).record == ()
+    assert start_round(s, 2, 1).record == ()
 
 
 def test_hidden_record_left_out_of_the_position_hash_old_saves_load():
@@ -666,7 +698,7 @@ def test_dwarf_round_each_dwarf_once_per_round_and_back_next_round():
     assert not any(a.startswith("dwarf") for a in legal(s))
     off = table(hands=[["NS", "MAP"]] * 4, promo=False)
     assert refused(off, "dwarf:MAP:1,0").code == "dwarfs-off"
-    fresh = G._start_round(s, 2, 1)
+    fresh = start_round(s, 2, 1)
     assert fresh.dwarfs == () and fresh.dwarfs_placed == 0
 
 
@@ -694,12 +726,113 @@ def test_dwarf_pay_one_gold_to_its_owner_then_it_leaves():
 
 
 def test_dwarf_pay_with_a_nugget_card_shown_openly():
-    """sab.dwarf.pay: gold won earlier pays too: without a coin, your smallest
-    nugget card worth something is handed over openly."""
+    """sab.dwarf.pay: gold won earlier pays too: without loose gold, your
+    smallest nugget card worth something is handed in openly (sab.dwarf.change:
+    the owner gets 1, you keep the rest)."""
     s = table(hands=[["EW"]] * 4, dwarfs=((1, 0, 3),), gold=(0, 0, 0, 0),
               nuggets=((0, 2, 3), (), (), ()), variant="old_mine")
     s = act(s, "path:EW:1,0")
-    assert s.nuggets[0] == (0, 3) and s.gold[3] == 2 and s.spent == (2,)
+    assert s.nuggets[0] == (0, 3) and s.spent == (2,)
+    assert s.gold == (1, 0, 0, 1)
+
+
+def test_dwarf_change_card_worth_3_owner_gets_1_payer_keeps_2():
+    """sab.dwarf.change: "you have to pay 1 gold": paid from a gold card worth 3,
+    the owner gets 1 and the payer keeps 2 as loose gold, which every view
+    shows and the final score counts; the log says so."""
+    s = table(hands=[["EW"]] * 4, dwarfs=((1, 0, 2),), gold=(0, 0, 0, 0),
+              nuggets=((3,), (), (), ()))
+    before = G.totals(s)
+    a = G.parse_action("path:EW:1,0")
+    assert G.describe(s, 0, a, 1) == ("saboteur.log.path_dwarf_card", {
+        "seat": 0, "card": "EW", "x": 1, "y": 0, "turned": False, "owner": 2,
+        "value": 3, "change": 2})
+    s = G.apply(s, 0, a)
+    assert s.gold == (2, 0, 1, 0) and s.nuggets[0] == () and s.spent == (3,)
+    assert G.totals(s) == (before[0] - 1, 0, before[2] + 1, 0)
+    for viewer in (None, 0, 1, 2, 3):
+        v = G.view(s, viewer)
+        assert v["gold"] == [2, 0, 1, 0] and v["spent"] == [3]
+    over = replace(s, phase="over")
+    assert G.outcome(over).scores == (2, 0, 1, 0)
+    from spieltisch.games.saboteur.texts import DE, EN
+    line = EN["saboteur.log.path_dwarf_card"].format(seat="Ann", owner="Bo", card="EW", x=1, y=0,
+                                                     value=3, change=2)
+    assert "1 gold" in line and "(change: 2)" in line
+    assert "(Wechselgeld: 2)" in DE["saboteur.log.path_dwarf_card"].format(
+        seat="A", owner="B", card="EW", x=1, y=0, value=3, change=2)
+
+
+def test_dwarf_change_loose_gold_pays_before_a_card():
+    """sab.dwarf.change: loose gold pays first; the gold cards stay secret."""
+    s = table(hands=[["EW"]] * 4, dwarfs=((1, 0, 2),), gold=(1, 0, 0, 0),
+              nuggets=((3,), (), (), ()))
+    a = G.parse_action("path:EW:1,0")
+    assert G.describe(s, 0, a, 1)[0] == "saboteur.log.path_dwarf"
+    s = G.apply(s, 0, a)
+    assert s.gold == (0, 0, 1, 0) and s.nuggets[0] == (3,) and s.spent == ()
+
+
+def test_dwarf_change_a_helper_paying_with_a_card_keeps_the_rest():
+    """sab.dwarf.change with sab.dwarf.help: a helper who pays from a gold card
+    worth 2 gives the owner 1 and keeps 1 as loose gold."""
+    s = table(hands=[["EW", "NS"], ["EW"], ["EW"], ["EW"]], dwarfs=((1, 0, 3),),
+              gold=(0, 0, 0, 0), nuggets=((), (), (2, 3), ()))
+    s = act(s, "path:EW:1,0")
+    assert s.phase == "help" and G.current_player(s) == 2
+    a = G.parse_action("help:yes")
+    assert G.describe(s, 2, a, 0) == ("saboteur.log.help_yes_card", {
+        "seat": 2, "payer": 0, "owner": 3, "value": 2, "change": 1})
+    s = G.apply(s, 2, a)
+    assert s.gold == (0, 0, 1, 1) and s.nuggets[2] == (3,) and s.spent == (2,)
+    assert (1, 0, "EW", 0) in s.maze and s.dwarfs == ()
+
+
+def test_dwarf_change_off_only_for_saves_from_before():
+    """sab.dwarf.change: the options every save before the rule holds
+    (exactly dwarfs and variant) keep the rule of then, so such a save replays
+    as it was played; every new game gives change."""
+    assert G.normalize_options(None)["dwarf_change"] is True
+    assert G.normalize_options({})["dwarf_change"] is True
+    assert G.normalize_options({"dwarfs": True})["dwarf_change"] is True
+    assert G.normalize_options({"dwarfs": True, "variant": "classic",
+                                "dwarf_change": True})["dwarf_change"] is True
+    assert G.normalize_options({"dwarfs": True, "variant": "classic"})["dwarf_change"] is False
+    m = Match(G, [Seat(f"P{i}") for i in range(4)], None, 5)
+    assert m.to_save()["options"]["dwarf_change"] is True and m.state.change
+    back = Match.from_save(m.to_save(), {"saboteur": G})
+    assert back.state == m.state
+    old = table(hands=[["EW"], ["NS"], ["NE"], ["NW"]], dwarfs=((1, 0, 2),), gold=(0, 0, 0, 0),
+                nuggets=((3,), (), (), ()), change=False)
+    new = replace(old, change=True)
+    for pos in (old, new):  # a bot's determinisation keeps the rule of its game
+        assert G.determinize(G.view(full_pile(pos), 1), 1, Rng(1)).change is pos.change
+    a = G.parse_action("path:EW:1,0")
+    assert G.describe(old, 0, a, 1)[0] == "saboteur.log.path_dwarf"
+    old = G.apply(old, 0, a)
+    assert old.gold == (0, 0, 3, 0) and old.spent == (3,)  # the whole card, as then
+
+
+def test_dwarf_change_old_save_paid_with_a_card_still_loads():
+    """sab.dwarf.change: a save made by the engine before the rule, in which a
+    dwarf was paid with a gold card worth 2 (tests/games/data/
+    saboteur-save-v1-dwarf-card.json, move 169), loads with its position
+    hash; replayed under the new rule it would not."""
+    import json
+    from pathlib import Path
+
+    from spieltisch.core import SaveError
+    from spieltisch.games import GAMES
+
+    data = json.loads((Path(__file__).parent / "data" / "saboteur-save-v1-dwarf-card.json")
+                      .read_text())
+    assert data["options"] == {"dwarfs": True, "variant": "classic"}
+    assert data["log"][168] == [2, "path:NESW:5,-2"]
+    m = Match.from_save(data, GAMES)
+    assert not m.state.change and m.state.phase == "over" and 2 in m.state.spent
+    assert G.state_hash(m.state) == data["state_hash"]
+    with pytest.raises(SaveError):
+        Match.from_save(dict(data, options=dict(data["options"], dwarf_change=True)), GAMES)
 
 
 def test_dwarf_owner_builds_there_free():
@@ -756,6 +889,75 @@ def test_dwarf_help_refused_when_asked_seat_cannot_pay():
     s = act(s, "path:EW:1,0")
     assert G.current_player(s) == 1 and legal(s) == {"help:no"}
     assert refused(s, "help:yes").code == "cannot-pay"
+
+
+def _replayed(n, options, seed, log):
+    """The match of ``random_match(G, n, seed, options)`` after ``log``."""
+    m = Match(G, [Seat(f"P{i + 1}") for i in range(n)], options, seed, auto_chance=False)
+    for player, text in log:
+        if player == CHANCE:
+            m.play_chance(text)
+        else:
+            m.play(text, player)
+    m.auto_chance = True
+    return m
+
+
+def test_turn_refused_through_match_with_a_reason_match_untouched():
+    """sab.turn / sab.dwarf.help / sab.goal / sab.share: Match.play refuses a
+    well-formed move that is illegal here with IllegalActionError naming its
+    clause (not a bare exception from looking ahead), and the match is as it
+    was: help when nobody asked, a path card not in the hand, a stone or a
+    keep out of their phase."""
+    m = Match(G, [Seat(f"P{i}") for i in range(4)], {}, 3)
+    seat = m.to_act
+    missing = next(c for c in ("NESW", "NS", "EW", "NE", "NW", "NES", "NEW")
+                   if c not in m.state.hands[seat])
+    for text, code, rule in (("help:yes", "no-help-asked", "sab.dwarf.help"),
+                             ("help:no", "no-help-asked", "sab.dwarf.help"),
+                             (f"path:{missing}:1,0", "not-in-hand", "sab.turn"),
+                             ("stone:1", "no-stone", "sab.goal"),
+                             ("keep:2", "no-keep", "sab.share")):
+        state, log = m.state, list(m.log)
+        with pytest.raises(IllegalActionError) as err:
+            m.play(text, seat)
+        assert (err.value.illegal.code, err.value.illegal.rule) == (code, rule), text
+        assert m.state is state and m.log == log
+
+
+@pytest.mark.parametrize("seed,n,options", [(2, 4, {}), (9, 6, {"variant": "old_mine"})])
+def test_turn_any_action_text_anywhere_plays_or_is_refused(seed, n, options):
+    """sab.turn (the engine contract, issue 10): every action text legal
+    somewhere in a random game, played through Match.play at other points of
+    it (by the seat to act, and by another seat), either plays or raises
+    IllegalActionError with a clause id and leaves the match untouched; never
+    another exception."""
+    m, visited = random_match(G, n, seed, options)
+    pool = sorted({str(a) for st, _ in visited for a in G.legal_actions(st)}
+                  | {"help:yes", "help:no", "stone:1", "stone:0:r", "keep:1", "keep:3"})
+    rng = Rng(seed)
+    points = sorted({rng.below(len(m.log)) for _ in range(12)})
+    refusals = plays = 0
+    for at in points:
+        trial = _replayed(n, options, seed, m.log[:at])
+        seat = trial.to_act
+        if seat is None or seat == CHANCE:
+            continue
+        tries = [(rng.choice(pool), seat) for _ in range(40)]
+        tries += [(rng.choice(pool), (seat + 1 + rng.below(n - 1)) % n) for _ in range(8)]
+        tries.append((rng.choice(trial.legal_texts()), seat))
+        for text, who in tries:
+            state, log = trial.state, list(trial.log)
+            try:
+                trial.play(text, who)
+            except IllegalActionError as err:
+                assert err.illegal.rule.startswith("sab."), (text, err.illegal)
+                assert trial.state is state and trial.log == log, text
+                refusals += 1
+            else:
+                plays += 1
+                trial = _replayed(n, options, seed, m.log[:at])
+    assert refusals > 100 and plays >= len(points) // 2
 
 
 # ---- action text ---------------------------------------------------------------
@@ -969,12 +1171,15 @@ def test_catalogue_complete_in_both_languages():
     doc = (root / "docs/rules/saboteur.md").read_text()
     clauses = set(re.findall(r"\*\*\[(sab\.[a-z0-9_.]+)\]\*\*", doc))
     assert len(clauses) >= 30
-    src = pathlib.Path(rules_mod.__file__).read_text()
+    # the rules side: every module of the folder but the board and the texts
+    folder = pathlib.Path(rules_mod.__file__).parent
+    src = "\n".join(f.read_text() for f in sorted(folder.glob("*.py"))
+                    if f.stem not in ("board", "texts"))
     used = set(re.findall(r'"(sab\.[a-z0-9_.]+)"', src))
     assert used <= clauses, used - clauses
     for c in clauses:
         assert f"rules.{c}.title" in EN and f"rules.{c}.body" in EN, c
-    for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)) | {"wrong-card"}:
+    for code in set(re.findall(r'illegal\(\s*"([a-z-]+)"', src)) | {"wrong-card"}:
         assert f"saboteur.illegal.{code}" in EN, code
     for kind in set(re.findall(r'key \+ "([a-z_]+)"', src)):
         assert f"saboteur.log.{kind}" in EN, kind

@@ -325,3 +325,27 @@ def test_frontier_and_fit_box_grow_with_the_maze():
     x0, _, w, _ = map(float, fit)
     assert x0 < 0 and x0 + w > 9 * board.CW  # the start, the goals and the spaces around them
     assert CHANCE == -1
+
+
+def test_dwarf_change_loose_gold_next_to_every_seat_and_new_games_give_change():
+    """sab.dwarf.change: the change a payer keeps is loose gold, shown next to
+    the seat to every reader; a game started from the new-game form gives
+    change (its options name dwarf_change)."""
+    from spieltisch.games.saboteur.rules import replace
+    from spieltisch.render.context import Ctx
+
+    ctl = new_controller()
+    start(ctl, [("A", "human", None), ("B", "bot", "easy"), ("C", "bot", "easy")], seed=4,
+          options={"dwarfs": True})
+    m = ctl.match
+    assert m.options["dwarf_change"] is True and m.state.change
+    s = replace(m.state, phase="play", maze=((1, 0, "EW", 0),), dwarfs=((2, 0, 2),),
+                gold=(0, 0, 0), nuggets=((3,), (), ()), hands=(("EW",), ("NS",), ("NE",)),
+                to_move=0)
+    s = GAME.apply(s, 0, GAME.parse_action("path:EW:2,0"))
+    assert s.gold == (2, 0, 1)
+    for lang, word in (("en", "Loose gold: 2"), ("de", "Loses Gold: 2")):
+        for viewer in (0, 1, None):
+            ctx = Ctx(lang, "saboteur", ("A", "B", "C"), viewer=viewer)
+            html = unescape(board.seat_info(GAME.view(s, viewer), 0, ctx))
+            assert word in html, (lang, viewer, html)

@@ -17,6 +17,12 @@ Everything is drawn from the seat's view. Clicks:
 
 The round's end is a pause (``pause``/``interlude``): the roles and the gold
 handed out, step by step, until a human says "next round".
+
+Why one module of ~700 lines: it is the one renderer API of
+``spieltisch.ui.boards`` (board, hand, prompt, seat_info, pause, final),
+in sections (words, selection, SVG pieces, icons, the mine, the hand, seats,
+the round's end) that each serve only the board; a split would trade one
+file for several that import each other's private helpers.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ RULE_IDS = (
     "sab.share", "sab.saboteurs", "sab.rounds", "sab.win", "sab.hidden",
     "sab.variant.new_mine", "sab.variant.old_mine", "sab.variant.competitive",
     "sab.dwarf.coins", "sab.dwarf.place", "sab.dwarf.block", "sab.dwarf.pay",
-    "sab.dwarf.help", "sab.dwarf.round", "core.chance",
+    "sab.dwarf.change", "sab.dwarf.help", "sab.dwarf.round", "core.chance",
 )
 
 CW, CH = 60, 84  # one space of the mine in SVG units (cards are upright)

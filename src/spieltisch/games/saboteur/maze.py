@@ -3,7 +3,9 @@
 Clauses: ``sab.edges`` (every touching edge matches), ``sab.connect`` (a new
 card joins the network flowing from the start), ``sab.deadend`` (dead ends
 carry no flow), ``sab.goal`` (a face-down goal imposes no edge and is reached
-when a flowing tunnel edge faces it).
+when a flowing tunnel edge faces it). Also how near the tunnel has come to the
+goals still face down (``front_of``), which the round's public record keeps
+for every path and rockfall (``sab.hidden``).
 
 The analysis of a maze is cached: states are immutable and bots ask the same
 position many times.
@@ -121,3 +123,29 @@ def goal_fits(net: Net, gi: int, code: str) -> tuple[int, ...]:
     sides = net.reached.get(gi, 0)
     return tuple(rot for rot in (0, 1) if goal_mask(code, rot) & sides)
 
+
+
+FAR = 20  # front_of when no tunnel is open
+
+
+@lru_cache(maxsize=512)  # bots meet the same position many times
+def front_of(maze: tuple, goals: tuple, goal_open: tuple, dwarfs: tuple) -> int:
+    """How near the tunnel is to the goals still face down, as everyone sees
+    it: 0 when a flowing tunnel reaches one, else the least number of steps
+    from an open space (no dwarf on it) to one of them; FAR when none is open."""
+    net = analyse(maze, goals, goal_open)
+    down = [GOAL_CELLS[g] for g in range(3) if goal_open[g] < 0]
+    if not down:
+        return 0
+    if any(goal_open[g] < 0 for g in net.reached):
+        return 0
+    dwarfed = {(d[0], d[1]) for d in dwarfs}
+    best = FAR
+    for x, y in net.open_cells:
+        if (x, y) in dwarfed:
+            continue
+        for gx, gy in down:
+            d = abs(x - gx) + abs(y - gy)
+            if d < best:  # noqa: PLR1730 -- a hot loop: min() costs a call
+                best = d
+    return best
