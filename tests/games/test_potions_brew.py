@@ -253,7 +253,7 @@ def test_hand_limit_eight_at_the_end_of_the_turn():
 
 def test_round2_changes_start_once_every_witch_had_a_turn():
     """potions.round2: a Toadstool on top does nothing in round 1."""
-    s, p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["T"]}, turns=0)
+    s, _p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["T"]}, turns=0)
     s = next_turn(s)
     assert s.turn == 1 and s.rule == "" and s.step == "keep"
     s, _p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["T"]}, turns=2)
@@ -347,7 +347,7 @@ def test_blind_pick_is_the_pickers_own_move():
 def test_spider_leg_witch_cannot_be_made_to_keep():
     """potions.spider: under Toadstool the next witch without a Spider leg picks;
     under Mandrake a Spider-leg witch cannot be chosen."""
-    s, p = table(n=4, hands=[[], [], [], []], stacks={(1, 0): ["T"], (2, 0): ["L"]})
+    s, _p = table(n=4, hands=[[], [], [], []], stacks={(1, 0): ["T"], (2, 0): ["L"]})
     s = next_turn(s)
     assert s.picker == 3
     s, _p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["D"], (2, 0): ["L"]})

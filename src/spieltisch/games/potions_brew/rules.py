@@ -310,22 +310,37 @@ class PotionsBrew(Game):
             return self._act_actions(s, cur)
         return []
 
-    def _act_actions(self, s: PotState, p: int) -> list:
+    def _act_actions(self, s: PotState, p: int, sensible: bool = False) -> list:
+        """Lays, moves and pass; ``sensible``: only the moves that brew or take
+        a Toadstool or Mistletoe off the top of a stack (for the bots)."""
         acts: list = []
         mine = s.stacks[p]
-        open_stacks = stack_count(s, p)
+        full = stack_count(s, p) >= MAX_STACKS
+        room: list = []  # per slot: what the recipe still needs from p, or None
+        for slot in range(SLOTS):
+            r = s.recipes[slot]
+            if r is None or (full and not mine[slot]):
+                room.append(None)
+                continue
+            need = dict(NEEDS[REC[r]])
+            for c in mine[slot]:
+                need[ING[c]] -= 1
+            room.append(need)
         for c in s.hands[p]:
+            k = ING[c]
             for slot in range(SLOTS):
-                r = s.recipes[slot]
-                if r is None or not _fits(mine[slot], r, c):
-                    continue
-                if not mine[slot] and open_stacks >= MAX_STACKS:
-                    continue
-                acts.append(Lay(c, slot))
+                left = room[slot]
+                if left is not None and left.get(k, 0) > 0:
+                    acts.append(Lay(c, slot))
         if laid_count(s, p) >= REARRANGE_FROM:
             for src in range(SLOTS):
                 for c in mine[src]:
+                    lift = ING[c] in ("T", "M") and mine[src][-1] == c
                     for slot in range(SLOTS):
+                        if sensible and not lift and (
+                                s.recipes[slot] is None
+                                or not _complete(mine[slot] + (c,), s.recipes[slot])):
+                            continue
                         if self._move_problem(s, p, c, src, slot) is None:
                             acts.append(Move(c, slot))
         acts.append(PASS)
@@ -381,9 +396,8 @@ class PotionsBrew(Game):
             if a.card not in s.drawn:
                 return _illegal("not-drawn", "potions.draw", "Keep one of the two cards you drew.")
             return None
-        if isinstance(a, Pick):
-            return None if a.pos in (1, 2) else _illegal(
-                "bad-position", "potions.blind", "Pick card 1 or card 2.")
+        if isinstance(a, Pick):  # parse_action admits card 1 or 2 only
+            return None
         if isinstance(a, Give):
             if a.card not in s.drawn:
                 return _illegal("not-drawn", "potions.draw", "Give one of the two cards you drew.")
@@ -844,39 +858,79 @@ class PotionsBrew(Game):
 
     # ---- bots ----------------------------------------------------------------
     def sensible_actions(self, s: PotState, player: int):
+        """Lay what fits, brew by a move, pass; discard cards no stack or
+        recipe of the table can use first; the rest of the decisions all."""
+        if s.step == "act" and self.current_player(s) == player:
+            good = self._act_actions(s, player, sensible=True)
+            return good if len(good) > 1 else self.legal_actions(s, player)
         acts = self.legal_actions(s, player)
-        if s.step == "act":
-            lays = [a for a in acts if isinstance(a, Lay)]
-            moves = [a for a in acts if isinstance(a, Move) and self._move_brews(s, player, a)]
-            good = lays + moves
-            return good or acts
+        if s.step == "discard":
+            useless = [a for a in acts if self._use(s, player, a.card) == 0]
+            return useless or acts
         return acts
 
     def _move_brews(self, s: PotState, p: int, a: Move) -> bool:
         stack = s.stacks[p][a.slot] + (a.card,)
         return _complete(stack, s.recipes[a.slot])
 
+    def _use(self, s: PotState, p: int, card: int) -> int:
+        """How many recipe places on the table could take this card for ``p``."""
+        return sum(1 for slot, r in enumerate(s.recipes)
+                   if r is not None and _fits(s.stacks[p][slot], r, card))
+
     def heuristic(self, s: PotState, player: int) -> float:
-        """Points, plus progress toward the recipes one collects for, plus a
-        little for useful cards in hand; a gathering rule that costs cards
-        (Toadstool on top) counts against the witch it applies to."""
-        est = [self._worth(s, i) for i in range(s.n)]
+        """The witch's standing against the best other witch: points, stacks
+        weighted by how near they are to brewing (with the hand's cards that
+        fill them), and the gathering rule her own top cards make for her
+        next turn (potions.strength) -- the hard bot's search sees these
+        through its play-outs and plans its top cards around them."""
+        cached = self._worth_cache
+        if cached[0] is s:
+            est = cached[1]
+        else:
+            est = [self._worth(s, i) for i in range(s.n)]
+            self._worth_cache = (s, est)
         mine = est[player]
         best_other = max(e for i, e in enumerate(est) if i != player)
         gap = mine - best_other
-        return 1.0 / (1.0 + pow(2.718281828, -gap / 6.0))
+        return 1.0 / (1.0 + pow(2.718281828, -gap / 5.0))
+
+    _worth_cache: tuple = (None, None)
 
     def _worth(self, s: PotState, seat: int) -> float:
         value = float(s.scores[seat])
+        hand: dict[str, int] = {}
+        for c in s.hands[seat]:
+            k = ING[c]
+            hand[k] = hand.get(k, 0) + 1
         for slot, st in enumerate(s.stacks[seat]):
             r = s.recipes[slot]
-            if st and r is not None:
-                total = sum(NEEDS[REC[r]].values())
-                value += VALUE[REC[r]] * (len(st) / total) ** 2 * 0.8
-        value += 0.3 * min(len(s.hands[seat]), HAND_LIMIT)
-        rule = strongest(tops(s, seat))
-        value += {"T": -1.5, "M": -0.5, "S": -0.3, "D": 0.3, "": 0.0}[rule]
+            if not st or r is None:
+                continue
+            code = REC[r]
+            need = NEEDS[code]
+            total = TOTAL[code]
+            have: dict[str, int] = {}
+            for c in st:
+                k = ING[c]
+                have[k] = have.get(k, 0) + 1
+            covered = 0
+            for k, v in need.items():
+                miss = v - have.get(k, 0)
+                if miss > 0:
+                    covered += min(miss, hand.get(k, 0))
+            done = (len(st) + 0.6 * covered) / total
+            value += VALUE[code] * done * done * 0.85
+        value += 0.25 * min(len(s.hands[seat]), HAND_LIMIT)
+        t = {ING[st[-1]] for st in s.stacks[seat] if st}
+        value += RULE_WORTH[strongest(t)]
+        if MOON in t and SPIDER not in t:
+            value += 0.4
         return value
+
+
+RULE_WORTH = {"T": -2.0, "M": -0.8, "S": -0.4, "D": 0.4, "": 0.0}
+TOTAL = {code: sum(NEEDS[code].values()) for code in RECIPES}
 
 
 def _int(text: str) -> int | None:
