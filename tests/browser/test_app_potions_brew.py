@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
+from support import play
+from support.play import wait_idle
 
 
 @pytest.fixture(scope="module")
@@ -21,26 +23,13 @@ def page(browser, site_url):
 
 
 def start_game(page, seats, seed="2024"):
+    """From wherever the page is: the hub, then the new-game form."""
     if page.locator("[data-gameover]").count():
         page.locator("[data-gameover] [data-ui='hub']").click()
-    else:
+    elif not page.locator("#app[data-screen='hub']").count():
         page.locator("a.nav-hub").click()
     expect(page.locator("#app[data-screen='hub']")).to_be_attached()
-    page.locator("[data-ui='new:potions_brew']").first.click()
-    expect(page.locator("#app[data-screen='new']")).to_be_attached()
-    page.select_option("select[name=seats]", str(len(seats)))
-    for i, (name, kind, level) in enumerate(seats):
-        page.fill(f"input[name=seat-{i}-name]", name)
-        page.select_option(f"select[name=seat-{i}-kind]", kind)
-        if kind == "bot":
-            page.select_option(f"select[name=seat-{i}-level]", level)
-    page.fill("input[name=seed]", seed)
-    page.locator("[data-ui='start']").click()
-    expect(page.locator("#app[data-screen='play']")).to_be_attached()
-
-
-def wait_idle(page):
-    expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
+    play.start_game(page, seats, seed, game_id="potions_brew")
 
 
 def human_turn(page) -> str:
