@@ -88,14 +88,20 @@ def ing_face(ing: str, ctx: Ctx, cls: str = "") -> str:
             f'<span class="pb-ing-name">{esc(ing_name(ing, ctx))}</span></span>')
 
 
+_CHIPS: dict[str, str] = {}
+
+
 def recipe_face(code: str, ctx: Ctx, cls: str = "") -> str:
-    """A recipe side: one chip per ingredient kind with its amount, and the points."""
-    chips = "".join(
-        f'<span class="pb-need pb-{esc(k)}" title="{esc(ing_name(k, ctx))}">'
-        f'<span aria-hidden="true">{GLYPH[k]}</span>{v}</span>' for k, v in NEEDS[code].items())
-    return (f'<span class="pb-face pb-rec{" " + cls if cls else ""}" title="{esc(recipe_text(code, ctx))}">'
-            f'<span class="pb-needs">{chips}</span>'
-            f'<span class="pb-pts">{VALUE[code]}</span>'
+    """A recipe side: one chip per ingredient kind with its amount, and the
+    points; the words for screen readers (the chips are glyphs)."""
+    chips = _CHIPS.get(code)
+    if chips is None:
+        chips = _CHIPS[code] = "".join(
+            f'<span class="pb-need pb-{k}"><span aria-hidden="true">{GLYPH[k]}</span>{v}</span>'
+            for k, v in NEEDS[code].items())
+    return (f'<span class="pb-face pb-rec{" " + cls if cls else ""}">'
+            f'<span class="pb-needs" aria-hidden="true">{chips}</span>'
+            f'<span class="pb-pts" aria-hidden="true">{VALUE[code]}</span>'
             f'<span class="sr">{esc(recipe_text(code, ctx))}</span></span>')
 
 
