@@ -11,6 +11,10 @@
           which reports tasks over 50 ms; goal: none), with hard bots
 
     python3 bench/site.py [tti|click|bots|all] [-n 7] [--players 4]
+                          [--game hexen_cocktail] [--games 3] [--moves 24]
+
+``--game`` runs click and bots on another game (e.g. potions_brew): the human
+clicks the first legal target on screen, or selects a hand card first.
 """
 
 from __future__ import annotations
@@ -139,14 +143,14 @@ def bench_tti(browser, base, runs):
     }
 
 
-def bench_click(browser, base, players):
+def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
     page = fresh_page(browser)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     samples = []
-    for game in range(3):
+    for game in range(games):
         seats = [("Ann", "human", None)] + [(f"Bot{i}", "bot", "easy") for i in range(1, players)]
-        start_game(page, seats)
+        start_game(page, seats, game_id=game_id)
         while human_click(page):
             pass
         page.locator("[data-gameover] [data-ui='hub']").click()
@@ -156,7 +160,7 @@ def bench_click(browser, base, players):
     page.context.close()
     dom = [c[1] for c in clicks]
     frame = [c[2] for c in clicks]
-    act = [c[1] for c in clicks if c[0].startswith(("play:", "take:", "pass"))]
+    act = [c[1] for c in clicks if not c[0].startswith("select:")]  # moves, not selections
     samples = {
         "n": len(dom), "n_actions": len(act),
         "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
@@ -166,13 +170,13 @@ def bench_click(browser, base, players):
     return samples
 
 
-def bench_bots(browser, base, players, level, moves):
+def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     page = fresh_page(browser)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     page.evaluate("window.__bench.longtasks = []")
     seats = [("Ann", "human", None)] + [(f"{level}{i}", "bot", level) for i in range(1, players)]
-    start_game(page, seats)
+    start_game(page, seats, game_id=game_id)
     t0 = time.time()
     done = 0
     while done < moves and human_click(page):
@@ -197,12 +201,15 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--moves", type=int, default=24, help="human clicks in the bots run")
+    ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
+    ap.add_argument("--games", type=int, default=3, help="games in the click run")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     server, base = sb.start_site()
-    out = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
+    out = {"game": args.game, "players": args.players,
+           "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
            "date": time.strftime("%Y-%m-%d %H:%M")}
     try:
         with sync_playwright() as pw:
@@ -210,9 +217,9 @@ def main(argv=None):
             if args.what in ("tti", "all"):
                 out["tti"] = bench_tti(browser, base, args.runs)
             if args.what in ("click", "all"):
-                out["click"] = bench_click(browser, base, args.players)
+                out["click"] = bench_click(browser, base, args.players, args.game, args.games)
             if args.what in ("bots", "all"):
-                out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves)
+                out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves, args.game)
             browser.close()
     finally:
         sb.stop_site(server)

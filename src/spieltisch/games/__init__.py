@@ -23,6 +23,7 @@ _BUILT: tuple[str, ...] = (
     "hexen_cocktail",
     "saboteur",
     "brauzeit",
+    "potions_brew",
 )
 
 # Every game of the site, in hub order; those not built show "coming soon".

@@ -18,8 +18,6 @@ MESSAGES: dict[str, str] = {
     "boot.noscript": "Spieltisch braucht JavaScript und WebAssembly, um die Spiele auszuführen.",
 
     # ---- Spiele ----------------------------------------------------------------
-    "game.potions_brew.title": "Potions Brew",
-    "game.potions_brew.blurb": "Sammle Zutaten und braue die wertvollsten Tränke.",
     "game.saus_und_braus.title": "Saus und Braus",
     "game.saus_und_braus.blurb": "Dreh den Kreisel, flitz übers Brett und merk dir, was in den Büchern steht.",
 

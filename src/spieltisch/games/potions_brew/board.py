@@ -1,0 +1,399 @@
+"""Potions Brew on screen: the gathering rule in force (always shown), the two
+piles, the six recipes with every witch's staggered stack beside each, the
+decision of the moment (keep / give / blind pick / Moonstone / both), and the
+hand as buttons showing the ingredient side, with the recipe printed on the
+back shown small ("back: ...") for its owner. The others' hands appear in the
+players panel as recipe sides only.
+
+Clicks: a hand card (or, with 3 laid out, one of your laid cards) carries
+``data-ui="select:<card>"``; with a card selected every recipe carries
+``lay:<card>:<slot>`` or ``move:<card>:<slot>`` (data-action when legal, else
+data-illegal). Decisions are buttons with their action text. Every target is a
+real ``<button>``, so Tab/Enter/Space work, and targets are at least 44 px.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.context import Ctx
+from ...render.html import attrs, esc
+from .rules import (
+    ING,
+    INGREDIENTS,
+    MAX_RESHUFFLES,
+    NEEDS,
+    REC,
+    STRENGTH,
+    VALUE,
+    WIN_POINTS,
+)
+
+RULE_IDS = (
+    "potions.cards", "potions.setup", "potions.start", "potions.hidden", "potions.turn",
+    "potions.draw", "potions.lay", "potions.handlimit", "potions.round2", "potions.strength",
+    "potions.toadstool", "potions.mistletoe", "potions.snake", "potions.mandrake",
+    "potions.blind", "potions.spider", "potions.spider_all", "potions.moonstone",
+    "potions.rearrange", "potions.cap", "potions.brew", "potions.stacks",
+    "potions.reshuffle", "potions.win", "potions.cards_out", "core.chance",
+)
+
+GLYPH = {"T": "\u2742", "M": "\u2766", "S": "\u2240", "D": "\u2695", "L": "\u2733", "O": "\u263e"}
+
+
+# ---- names ---------------------------------------------------------------------------
+
+def ing_name(ing: str, ctx: Ctx) -> str:
+    return ctx.tr(f"potions_brew.ing.{ing}") if ing in INGREDIENTS else str(ing)
+
+
+def card_name(card: Any, ctx: Ctx) -> str:
+    """A known card by its ingredient side (what lies face up / what you hold)."""
+    try:
+        return ing_name(ING[int(card)], ctx)
+    except (KeyError, ValueError, TypeError):
+        return str(card)
+
+
+def recipe_text(code: Any, ctx: Ctx) -> str:
+    if not isinstance(code, str) or code not in NEEDS:
+        return str(code)
+    needs = ", ".join(ctx.tr("potions_brew.need", count=v, ingredient=ing_name(k, ctx))
+                      for k, v in NEEDS[code].items())
+    return f"{needs} ({ctx.tr('potions_brew.points', points=VALUE[code])})"
+
+
+def rule_name(rule: Any, ctx: Ctx) -> str:
+    return ctx.tr(f"potions_brew.rule.{rule or 'basic'}")
+
+
+def param(name: str, value: Any, ctx: Ctx) -> str:
+    if name in ("seat", "picker", "to"):
+        return ctx.name(value)
+    if name in ("card", "took"):
+        return card_name(value, ctx)
+    if name == "recipe":
+        return recipe_text(value, ctx)
+    if name == "rule":
+        return rule_name(value, ctx)
+    return str(value)
+
+
+# ---- card pieces ------------------------------------------------------------------------
+
+def ing_face(ing: str, ctx: Ctx, cls: str = "") -> str:
+    """An ingredient side: glyph + name, coloured per kind (never colour alone)."""
+    return (f'<span class="pb-face pb-ing pb-{esc(ing)}{" " + cls if cls else ""}">'
+            f'<span class="pb-glyph" aria-hidden="true">{GLYPH.get(ing, "?")}</span>'
+            f'<span class="pb-ing-name">{esc(ing_name(ing, ctx))}</span></span>')
+
+
+_CHIPS: dict[str, str] = {}
+
+
+def recipe_face(code: str, ctx: Ctx, cls: str = "") -> str:
+    """A recipe side: one chip per ingredient kind with its amount, and the
+    points; the words for screen readers (the chips are glyphs)."""
+    chips = _CHIPS.get(code)
+    if chips is None:
+        chips = _CHIPS[code] = "".join(
+            f'<span class="pb-need pb-{k}"><span aria-hidden="true">{GLYPH[k]}</span>{v}</span>'
+            for k, v in NEEDS[code].items())
+    return (f'<span class="pb-face pb-rec{" " + cls if cls else ""}">'
+            f'<span class="pb-needs" aria-hidden="true">{chips}</span>'
+            f'<span class="pb-pts" aria-hidden="true">{VALUE[code]}</span>'
+            f'<span class="sr">{esc(recipe_text(code, ctx))}</span></span>')
+
+
+def back_face(ctx: Ctx, label: str = "") -> str:
+    return (f'<span class="pb-face pb-back" aria-hidden="{"false" if label else "true"}">'
+            f'<span class="pb-glyph">?</span>{f"<span class=sr>{esc(label)}</span>" if label else ""}</span>')
+
+
+# ---- the gathering rule in force ------------------------------------------------------------
+
+def _tops(view: dict, seat: int) -> list[tuple[int, str]]:
+    return [(slot, ING[st[-1]]) for slot, st in enumerate(view["stacks"][seat]) if st]
+
+
+def _rule_box(view: dict, ctx: Ctx) -> str:
+    n = view["players"]
+    active = view["turn"]
+    round2 = view["turns"] >= n
+    rule = view["rule"] if view["step"] not in ("deal", "over") else ""
+    name = ctx.name(active)
+    head = ctx.tr("potions_brew.rule_now", name=name, rule=rule_name(rule, ctx))
+    why = ""
+    if not round2:
+        why = ctx.tr("potions_brew.rule_round1")
+    elif rule:
+        slot = next((s for s, ing in _tops(view, active) if ing == rule), None)
+        if slot is not None:
+            why = ctx.tr("potions_brew.rule_from", ingredient=ing_name(rule, ctx), slot=slot + 1)
+    meaning = ctx.tr(f"potions_brew.meaning.{rule or 'basic'}")
+    notes = []
+    if round2:
+        spiders = [ctx.name(i) for i in range(n) if "L" in {g for _, g in _tops(view, i)}]
+        moons = [ctx.name(i) for i in range(n)
+                 if "O" in {g for _, g in _tops(view, i)} and "L" not in {g for _, g in _tops(view, i)}]
+        if spiders:
+            notes.append(f'<li class="pb-note">{ing_face("L", ctx, "is-mini")} '
+                         f'{ctx.h("potions_brew.spider_note", names=", ".join(spiders))}</li>')
+        if moons:
+            notes.append(f'<li class="pb-note">{ing_face("O", ctx, "is-mini")} '
+                         f'{ctx.h("potions_brew.moon_note", names=", ".join(moons))}</li>')
+    rid = {"": "potions.draw", "T": "potions.toadstool", "M": "potions.mistletoe",
+           "S": "potions.snake", "D": "potions.mandrake"}[rule]
+    icon = ing_face(rule, ctx, "is-mini") if rule else ""
+    return (f'<section class="pb-rule pb-rule-{esc(rule or "basic")}" data-rule-now="{esc(rule or "basic")}" '
+            f'aria-live="polite">'
+            f'<p class="pb-rule-head">{icon}<strong>{esc(head)}</strong>'
+            f'{f" <span class=pb-rule-why>({esc(why)})</span>" if why else ""}'
+            f' <button type="button" class="btn btn-link pb-rule-help" data-ui="rules:{rid}">?</button></p>'
+            f'<p class="pb-rule-meaning">{esc(meaning)}</p>'
+            + (f'<ul class="pb-notes">{"".join(notes)}</ul>' if notes else "") + '</section>')
+
+
+# ---- the board --------------------------------------------------------------------------------
+
+def _selected(view: dict, ctx: Ctx) -> tuple[int | None, str]:
+    """The selected card and whether it is in the hand ("lay") or laid ("move")."""
+    if ctx.selected is None or ctx.viewer is None or ctx.curtain:
+        return None, ""
+    try:
+        card = int(ctx.selected.split(":")[0])
+    except ValueError:
+        return None, ""
+    if card in (view.get("hand") or ()):
+        return card, "lay"
+    if any(card in st for st in view["stacks"][ctx.viewer]):
+        return card, "move"
+    return None, ""
+
+
+def board(view: dict, ctx: Ctx) -> str:
+    return (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">'
+            f'{_rule_box(view, ctx)}{_piles(view, ctx)}{_decision(view, ctx)}'
+            f'{_recipes(view, ctx)}</div>')
+
+
+def _piles(view: dict, ctx: Ctx) -> str:
+    top = view["top"]
+    draw = (f'<div class="pb-pile pb-draw"><span class="pb-pile-label">'
+            f'{ctx.h("potions_brew.draw_pile", count=view["pile_size"] + (1 if top else 0))}</span>'
+            + (f'<span class="pb-card is-recipe" title="{ctx.h("potions_brew.draw_top")}">{recipe_face(top, ctx)}</span>'
+               if top else f'<span class="muted">{ctx.h("potions_brew.draw_empty")}</span>') + '</div>')
+    disc = view["discard"]
+    dtop = (f'<span class="pb-card is-ing" data-discard-top="{disc[-1]}">{ing_face(ING[disc[-1]], ctx)}</span>'
+            if disc else f'<span class="muted">{ctx.h("potions_brew.discard_empty")}</span>')
+    discard = (f'<div class="pb-pile pb-discard"><span class="pb-pile-label">'
+               f'{ctx.h("potions_brew.discard_pile", count=len(disc))}</span>{dtop}</div>')
+    info = (f'<div class="pb-pile pb-info"><span>{ctx.h("potions_brew.round", round=view["round"])}</span>'
+            f'<span>{ctx.h("potions_brew.reshuffles", count=MAX_RESHUFFLES - view["reshuffles"])}</span></div>')
+    return f'<div class="pb-piles">{draw}{discard}{info}</div>'
+
+
+def _decision(view: dict, ctx: Ctx) -> str:
+    step = view["step"]
+    me = ctx.viewer if not ctx.curtain else None
+    active = view["turn"]
+    if step == "blind":
+        picker = view["picker"]
+        mine = me == picker
+        cards = []
+        for pos in (1, 2):
+            label = ctx.tr("potions_brew.blind_card", pos=pos)
+            hook = attrs(ctx.target(f"pick:{pos}")) if mine else ""
+            tagname = "button" if mine else "span"
+            extra = ' type="button"' if mine else ""
+            cards.append(f'<{tagname}{extra} class="pb-card is-back pb-blind"{hook} aria-label="{esc(label)}">'
+                         f'{back_face(ctx)}<span class="pb-pos">{pos}</span></{tagname}>')
+        text = (ctx.tr("potions_brew.blind_you", name=ctx.name(active)) if mine else
+                ctx.tr("potions_brew.blind_wait", picker=ctx.name(picker), name=ctx.name(active)))
+        return (f'<section class="pb-decide pb-blindbox" data-blind><h3>{ctx.h("potions_brew.blind_title")}</h3>'
+                f'<p>{esc(text)}</p><div class="pb-row">{"".join(cards)}</div></section>')
+    if step in ("keep", "give", "both"):
+        drawn = view["drawn"]
+        if me == active and (view["drawn_seen"] or step == "both"):
+            btns = []
+            if step == "keep":
+                for c in drawn:
+                    name = card_name(c, ctx)
+                    btns.append(f'<button type="button" class="pb-card is-ing pb-choice"{attrs(ctx.target(f"keep:{c}"))} '
+                                f'aria-label="{ctx.h("potions_brew.keep", card=name)}">{ing_face(ING[c], ctx)}'
+                                f'<span class="pb-act">{ctx.h("potions_brew.keep", card=name)}</span></button>')
+            elif step == "give":
+                for c in drawn:
+                    for seat in range(view["players"]):
+                        if seat == me:
+                            continue
+                        text = f"give:{c}:{seat + 1}"
+                        label = ctx.tr("potions_brew.give", card=card_name(c, ctx), name=ctx.name(seat))
+                        btns.append(f'<button type="button" class="btn pb-give"{attrs(ctx.target(text))}>'
+                                    f'{ing_face(ING[c], ctx, "is-mini")} {esc(label)}</button>')
+            else:
+                btns.append(f'<p>{ctx.h("potions_brew.prompt.both")}</p>'
+                            f'<button type="button" class="btn btn-primary"{attrs(ctx.target("both"))}>'
+                            f'{ctx.h("potions_brew.both")}</button>')
+            return (f'<section class="pb-decide" data-drawn><h3>{ctx.h("potions_brew.drawn")}</h3>'
+                    f'<div class="pb-row">{"".join(btns)}</div></section>')
+        recipes = ", ".join(recipe_text(c, ctx) for c in drawn)
+        return (f'<section class="pb-decide pb-wait"><p>'
+                f'{ctx.h("potions_brew.drawn_other", name=ctx.name(active), recipes=recipes)}</p></section>')
+    if step == "moon" and view["moon"]:
+        seat, card = view["moon"][0]
+        if me == seat:
+            top = view["discard"][-1] if view["discard"] else None
+            q = ctx.h("potions_brew.moon_q", card=card_name(card, ctx),
+                      top=card_name(top, ctx) if top is not None else "-")
+            return (f'<section class="pb-decide" data-moon><p>{q}</p><div class="pb-row">'
+                    f'<button type="button" class="btn btn-primary"{attrs(ctx.target("moon:yes"))}>{ctx.h("potions_brew.moon_yes")}</button>'
+                    f'<button type="button" class="btn"{attrs(ctx.target("moon:no"))}>{ctx.h("potions_brew.moon_no")}</button>'
+                    f'</div></section>')
+        return (f'<section class="pb-decide pb-wait"><p>{ctx.h("potions_brew.moon_wait", name=ctx.name(seat))}'
+                f'</p></section>')
+    return ""
+
+
+def _recipes(view: dict, ctx: Ctx) -> str:
+    card, mode = _selected(view, ctx)
+    items = []
+    for slot in range(len(view["recipes"])):
+        items.append(_recipe(view, ctx, slot, card, mode))
+    return (f'<section class="pb-recipes"><h3 class="sr">{ctx.h("potions_brew.recipes")}</h3>'
+            f'<ol class="pb-slots">{"".join(items)}</ol></section>')
+
+
+def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str) -> str:
+    code = view["recipes"][slot]
+    n = view["players"]
+    me = ctx.viewer if not ctx.curtain else None
+    if code:
+        label = ctx.tr("potions_brew.recipe_label", slot=slot + 1, needs=recipe_text(code, ctx),
+                       points=VALUE[code])
+        head = f'<span class="pb-card is-recipe pb-slot-card">{recipe_face(code, ctx)}</span>'
+    else:
+        label = ctx.tr("potions_brew.recipe_empty")
+        head = f'<span class="pb-card is-empty">{ctx.h("potions_brew.recipe_empty")}</span>'
+    target = ""
+    cls = "pb-slot"
+    if card is not None:
+        text = f"{mode}:{card}:{slot + 1}"
+        key = "potions_brew.lay_here" if mode == "lay" else "potions_brew.move_here"
+        tl = ctx.tr(key, card=card_name(card, ctx), slot=slot + 1)
+        ok = text in ctx.legal
+        cls += " is-target" if ok else " is-blocked"
+        target = (f'<button type="button" class="btn pb-target{" btn-primary" if ok else ""}"'
+                  f'{attrs(ctx.target(text))}>{esc(tl)}</button>')
+    stacks = []
+    order = ([me] if me is not None else []) + [i for i in range(n) if i != me]
+    for seat in order:
+        st = view["stacks"][seat][slot]
+        if not st:
+            continue
+        total = sum(NEEDS[code].values()) if code else len(st)
+        names = ", ".join(card_name(c, ctx) for c in st)
+        slabel = ctx.tr("potions_brew.stack_label", name=ctx.name(seat), cards=names, have=len(st), total=total)
+        cards = []
+        for i, c in enumerate(st):
+            top_cls = " is-top" if i == len(st) - 1 else ""
+            movable = seat == me and f"move:{c}" in {t.rsplit(":", 1)[0] for t in ctx.legal}
+            if movable:
+                pressed = card == c
+                cards.append(f'<button type="button" class="pb-card is-ing pb-laid{top_cls}{" is-selected" if pressed else ""}" '
+                             f'data-ui="select:{c}" aria-pressed="{"true" if pressed else "false"}" '
+                             f'aria-label="{esc(card_name(c, ctx))}">{ing_face(ING[c], ctx)}</button>')
+            else:
+                cards.append(f'<span class="pb-card is-ing pb-laid{top_cls}">{ing_face(ING[c], ctx)}</span>')
+        mine = " is-mine" if seat == me else ""
+        stacks.append(f'<div class="pb-stack{mine}" data-stack="{seat + 1}-{slot + 1}" aria-label="{esc(slabel)}">'
+                      f'<span class="pb-stack-who">{esc(ctx.name(seat))} <small>{len(st)}/{total}</small></span>'
+                      f'<span class="pb-stagger">{"".join(cards)}</span></div>')
+    return (f'<li class="{cls}" data-row="{slot + 1}" aria-label="{esc(label)}">'
+            f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}</div>'
+            f'<div class="pb-stacks">{"".join(stacks)}</div></li>')
+
+
+# ---- the hand ------------------------------------------------------------------------------------
+
+def hand(view: dict, ctx: Ctx) -> str:
+    cards = view.get("hand")
+    if cards is None or ctx.viewer is None or ctx.curtain:
+        return ""
+    card, _mode = _selected(view, ctx)
+    discarding = view["step"] == "discard" and view["to_move"] == ctx.viewer
+    items = []
+    for c in cards:
+        name = card_name(c, ctx)
+        back = ctx.tr("potions_brew.back_side", recipe=recipe_text(REC[c], ctx))
+        label = ctx.tr("potions_brew.card_label", ingredient=name, recipe=recipe_text(REC[c], ctx))
+        inner = (f'{ing_face(ING[c], ctx)}<span class="pb-backline" title="{esc(back)}">'
+                 f'{recipe_face(REC[c], ctx, "is-mini")}</span>')
+        if discarding:
+            text = f"discard:{c}"
+            items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard" data-card="{c}"'
+                         f'{attrs(ctx.target(text))} aria-label="{esc(ctx.tr("potions_brew.discard_btn", card=name))}">'
+                         f'{inner}</button>')
+            continue
+        pressed = card == c
+        items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard{" is-selected" if pressed else ""}" '
+                     f'data-ui="select:{c}" data-card="{c}" aria-pressed="{"true" if pressed else "false"}" '
+                     f'aria-label="{esc(label)}">{inner}</button>')
+    body = "".join(items) if items else f'<p class="muted">{ctx.h("potions_brew.hand_empty")}</p>'
+    passing = attrs(ctx.target("pass"))
+    extra = (f'<button type="button" class="btn btn-pass{"" if "pass" in ctx.legal else " is-illegal"}"{passing}>'
+             f'{ctx.h("potions_brew.pass")}</button>')
+    return (f'<div class="hand pb-hand" data-hand role="group" aria-label="{ctx.h("potions_brew.hand")}">'
+            f'<h2 class="hand-title">{ctx.h("potions_brew.hand")}</h2>'
+            f'<div class="hand-cards pb-hand-cards">{body}</div>{extra}</div>')
+
+
+def prompt(view: dict, ctx: Ctx) -> str:
+    if ctx.viewer is None or ctx.curtain or view["to_move"] != ctx.viewer:
+        return ""
+    step = view["step"]
+    if step == "act":
+        card, _ = _selected(view, ctx)
+        if card is not None:
+            return ctx.tr("potions_brew.prompt.selected", card=card_name(card, ctx))
+    if step == "blind":
+        return ctx.tr("potions_brew.prompt.blind")
+    if step in ("keep", "give", "both", "moon", "act", "discard"):
+        return ctx.tr(f"potions_brew.prompt.{step}")
+    return ""
+
+
+# ---- seats and the end ---------------------------------------------------------------------------
+
+def amulet(points: int) -> str:
+    """An amulet ring that fills toward 45 (SVG attributes, no style)."""
+    frac = max(0.0, min(1.0, points / WIN_POINTS))
+    circ = 2 * 3.14159 * 15
+    return (f'<svg class="pb-amulet" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">'
+            f'<circle class="pb-am-bg" cx="20" cy="20" r="15"/>'
+            f'<circle class="pb-am-fill" cx="20" cy="20" r="15" stroke-dasharray="{circ * frac:.1f} {circ:.1f}" '
+            f'transform="rotate(-90 20 20)"/>'
+            f'<text class="pb-am-num" x="20" y="21">{points}</text></svg>')
+
+
+def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
+    pts = view["scores"][seat]
+    recs = view["hands"][seat]
+    me = ctx.viewer if not ctx.curtain else None
+    if seat == me:
+        hand_html = ""
+    else:
+        backs = "".join(f'<span class="pb-card is-recipe is-tiny">{recipe_face(r, ctx, "is-mini")}</span>' for r in recs)
+        hand_html = (f'<div class="pb-their-hand" aria-label="{ctx.h("potions_brew.their_hand", count=len(recs))}">'
+                     f'{backs}</div>')
+    tops = "".join(ing_face(ing, ctx, "is-mini") for ing in sorted({g for _, g in _tops(view, seat)},
+                   key=lambda g: (STRENGTH + ("L", "O")).index(g)))
+    return (f'<div class="facts pb-facts">{amulet(pts)}<span>{ctx.h("potions_brew.amulet", points=pts)}</span>'
+            f'<span>{ctx.h("potions_brew.brewed", count=len(view["brewed"][seat]))}</span></div>'
+            + (f'<div class="pb-tops">{tops}</div>' if tops else "") + hand_html)
+
+
+def final(views: list[dict], outcome: Any, seat: int, ctx: Ctx) -> str:
+    mine = views[seat]
+    return (f'<div class="final-detail">{ctx.h("potions_brew.final", points=mine["scores"][seat], count=len(mine["brewed"][seat]))}'
+            f'</div>')

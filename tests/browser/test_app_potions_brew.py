@@ -1,0 +1,116 @@
+"""Potions Brew in headless Chromium: a whole game against a bot played by
+clicks to the game-over screen, and a hot-seat game in which a witch who is
+not the active one makes the blind pick on her own screen, behind the curtain.
+
+Pyodide boots once for the module. Locators and expect() only.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from support import browser as sb
+from support import play
+from support.play import wait_idle
+
+
+@pytest.fixture(scope="module")
+def page(browser, site_url):
+    """One page for the module (Pyodide boots once)."""
+    p = sb.boot_page(browser, site_url)
+    yield p
+    sb.close_page(p)
+
+
+def start_game(page, seats, seed="2024"):
+    """From wherever the page is: the hub, then the new-game form."""
+    if page.locator("[data-gameover]").count():
+        page.locator("[data-gameover] [data-ui='hub']").click()
+    elif not page.locator("#app[data-screen='hub']").count():
+        page.locator("a.nav-hub").click()
+    expect(page.locator("#app[data-screen='hub']")).to_be_attached()
+    play.start_game(page, seats, seed, game_id="potions_brew")
+
+
+def human_turn(page) -> str:
+    """One decision of the witch on screen by clicks: a decision button
+    (keep / give / blind pick / Moonstone / both), a hand card laid on a
+    highlighted recipe, a discard for the hand limit, or pass."""
+    wait_idle(page)
+    decide = page.locator(".pb-decide [data-action]")
+    if decide.count():
+        text = decide.first.get_attribute("data-action")
+        decide.first.click()
+        return text
+    discard = page.locator("[data-hand] [data-action^='discard:']")
+    if discard.count():
+        text = discard.first.get_attribute("data-action")
+        discard.first.click()
+        return text
+    passing = page.locator("[data-hand] [data-action='pass']")
+    if not passing.count():
+        return "none"
+    cards = page.locator("[data-hand] [data-card]")
+    codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    for code in list(dict.fromkeys(codes))[:3]:
+        page.locator(f"[data-hand] [data-card='{code}']").first.click()
+        target = page.locator("[data-board] [data-action^='lay:']")
+        if target.count():
+            text = target.first.get_attribute("data-action")
+            target.first.click()
+            return text
+        page.locator(f"[data-hand] [data-card='{code}']").first.click()  # unselect
+    page.locator("[data-hand] [data-action='pass']").click()
+    return "pass"
+
+
+def test_whole_game_against_a_bot_by_clicks(page):
+    start_game(page, [("Ann", "human", None), ("Easy", "bot", "easy")], seed="12")
+    expect(page.locator("[data-rule-now]")).to_be_visible()
+    moves = lays = 0
+    while not page.locator("[data-gameover]").count():
+        done = human_turn(page)
+        if done != "none":
+            moves += 1
+            lays += done.startswith("lay:")
+        assert moves < 600, "the game did not end"
+        if done == "none" and not page.locator("[data-gameover]").count():
+            page.wait_for_timeout(50)
+    over = page.locator("[data-gameover]")
+    expect(over).to_be_visible()
+    for name in ("Ann", "Easy"):
+        expect(over).to_contain_text(name)
+    assert moves > 20 and lays > 3
+    sb.check_page(page)
+
+
+def test_hot_seat_blind_pick_on_the_pickers_own_screen(page):
+    start_game(page, [("Ann", "human", None), ("Bea", "human", None), ("Cat", "human", None)], seed="5")
+    curtain = page.locator("#curtain")
+    for _ in range(400):
+        wait_idle(page)
+        assert not page.locator("[data-gameover]").count(), "no blind pick in the whole game"
+        if curtain.count() and curtain.is_visible():
+            # nothing private while the curtain is up
+            expect(page.locator("[data-hand] [data-card]")).to_have_count(0)
+            name = curtain.locator("h2").inner_text()
+            curtain.locator("[data-ui='reveal']").click()
+            picks = page.locator("[data-blind] [data-action^='pick:']")
+            if picks.count():
+                # the picker is on screen, and she is not the active witch
+                rule = page.locator("[data-rule-now]").inner_text()
+                picker = next(w for w in ("Ann", "Bea", "Cat") if w in name)
+                assert f"for {picker}" not in rule
+                expect(picks).to_have_count(2)
+                # face-down: no ingredient shown on the blind cards
+                expect(page.locator("[data-blind] .pb-ing")).to_have_count(0)
+                log_before = page.locator("[data-log] li").count()
+                picks.nth(1).click()
+                wait_idle(page)
+                expect(page.locator("[data-blind]")).to_have_count(0)
+                assert page.locator("[data-log] li").count() > log_before
+                sb.check_page(page)
+                return
+            continue
+        human_turn(page)
+    pytest.fail("no blind pick by a non-active witch within 400 moves")

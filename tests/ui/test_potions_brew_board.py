@@ -1,0 +1,152 @@
+"""Potions Brew's board: data-action only on legal actions and every legal
+action reachable (each selection, at positions of whole games), every
+data-illegal answered with a reason; hidden information never in another
+seat's render; the hot-seat curtain for a blind pick."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+
+from spieltisch.core.match import Match, Seat
+from spieltisch.core.rng import Rng
+from spieltisch.games import GAMES
+from spieltisch.games.potions_brew import board
+
+from .helpers import Hooks, new_controller, page, start_game
+
+GAME = GAMES["potions_brew"]
+_ATTR = {name: re.compile(rf'\s{name}="([^"]*)"') for name in ("data-action", "data-illegal", "data-ui")}
+
+
+def _values(html: str, name: str) -> list[str]:
+    return [unescape(v) for v in _ATTR[name].findall(html)]
+
+
+def _selections(view, seat) -> list:
+    out = [None] + [str(c) for c in sorted(set(view.get("hand") or ()))]
+    out += [str(c) for st in view["stacks"][seat] for c in st]
+    return out
+
+
+def _check_position(ctl) -> tuple[int, int]:
+    m = ctl.match
+    seat = ctl.shown
+    legal = set(m.legal_texts(seat)) if seat is not None else set()
+    view = GAME.view(m.state, seat)
+    reachable: set[str] = set()
+    checked = illegal_n = 0
+    saved = ctl.selected
+    for sel in _selections(view, seat):
+        ctl.selected = sel
+        html = "".join(ctl.render(r) for r in ("top", "board", "hand", "side"))
+        if sel is None:
+            html += ctl.render("rules") + ctl.render("overlay")
+        actions = _values(html, "data-action")
+        for text in actions:
+            assert text in legal, (sel, text)
+        reachable |= set(actions)
+        for text in _values(html, "data-illegal"):
+            why = m.check(seat, text)
+            assert why is not None, f"{text} is legal but marked illegal"
+            reason = ctl.illegal_text(why)
+            assert reason and not reason.startswith("potions_brew.") and "{" not in reason, (text, reason)
+            assert why.rule in board.RULE_IDS, why.rule
+            illegal_n += 1
+        checked += len(actions)
+    ctl.selected = saved
+    if m.to_act == seat and not ctl.curtain_up:
+        assert legal <= reachable, sorted(legal - reachable)[:5]
+    return checked, illegal_n
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (3, 6)])
+def test_data_action_only_legal_and_every_legal_action_reachable(seed, players):
+    rnd = random.Random(seed)
+    ctl = new_controller()
+    seats = [("A", "human", None)] + [(f"B{i}", "bot", "easy") for i in range(players - 1)]
+    start_game(ctl, seats, seed, game_id="potions_brew")
+    checked = illegal = 0
+    for k in range(3000):
+        if ctl.match.is_over:
+            break
+        if ctl.curtain_up:
+            ctl.handle("ui", "reveal")
+            continue
+        bot = ctl.bot_pending()
+        if k % 3 == 0 or not bot:
+            c, i = _check_position(ctl)
+            checked += c
+            illegal += i
+        if bot:
+            while not ctl.bot_step(50):
+                pass
+            continue
+        ctl.handle("action", rnd.choice(sorted(ctl.match.legal_texts(ctl.shown))))
+    assert ctl.match.is_over
+    assert checked > 100 and illegal > 20
+    assert not Hooks(page(ctl)).values("data-action")
+
+
+def test_renders_depend_only_on_what_the_seat_may_see():
+    """potions.hidden: a render for a seat is the same when everything that seat
+    cannot see is resampled (others' ingredient sides, blind cards, the draw
+    pile): so none of it is in its DOM. Own hand cards are the only data-card."""
+    rnd = random.Random(4)
+    m = Match(GAME, [Seat(f"W{i}") for i in range(4)], seed=9)
+    ctl = new_controller()
+    checked = blind = 0
+    while not m.is_over and checked < 160:
+        s = m.state
+        for viewer in range(4):
+            ctl.match, ctl.shown, ctl.curtain_for, ctl.selected = m, viewer, None, None
+            ctl._rebuild_trail()
+            html = "".join(ctl.render(r) for r in ("top", "board", "hand"))
+            assert sorted(int(c) for c in Hooks(html).values("data-card")) == sorted(s.hands[viewer])
+            det = GAME.determinize(GAME.view(s, viewer), viewer, Rng(checked))
+            m.state = det
+            ctl._rebuild_trail()
+            again = "".join(ctl.render(r) for r in ("top", "board", "hand"))
+            m.state = s
+            assert again == html
+            checked += 1
+            if s.step == "blind":
+                blind += 1
+                assert "data-blind" in html
+        seat = m.to_act
+        m.play(rnd.choice(m.legal_texts(seat)), seat)
+    assert checked >= 100
+
+
+def test_hot_seat_blind_pick_behind_the_curtain():
+    """potions.blind: a non-active human makes the blind pick on her own screen,
+    after the curtain; the active witch's hand is not shown to her."""
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Bea", "human", None), ("Cat", "human", None)], seed=5,
+               game_id="potions_brew")
+    m = ctl.match
+    rnd = random.Random(2)
+    for _ in range(4000):
+        if m.is_over:
+            break
+        if ctl.curtain_up:
+            if m.state.step == "blind":
+                screen = page(ctl)
+                assert "data-hand" not in screen and "data-card" not in screen
+                ctl.handle("ui", "reveal")
+                picker = m.to_act
+                assert ctl.shown == picker
+                html = ctl.render("board")
+                acts = _values(html, "data-action")
+                assert sorted(acts) == ["pick:1", "pick:2"]
+                hand_cards = sorted(int(c) for c in Hooks(ctl.render("hand")).values("data-card"))
+                assert hand_cards == sorted(m.state.hands[picker])
+                ctl.handle("action", "pick:2")
+                return
+            ctl.handle("ui", "reveal")
+            continue
+        ctl.handle("action", rnd.choice(sorted(m.legal_texts(ctl.shown))))
+    pytest.fail("no blind pick by the other human in this game")
