@@ -132,6 +132,12 @@ MESSAGES: dict[str, str] = {
     "save.error.replay-failed": "Die Züge lassen sich nicht von vorn nachspielen.",
     "save.error.hash-mismatch": "Das nachgespielte Spiel passt nicht zum gespeicherten Stand.",
     "save.error.unknown": "Es ist beschädigt.",
+    "save.error.too-big": "Es ist zu groß für ein gespeichertes Spiel.",
+    "save.error.too-deep": "Seine Daten sind zu tief verschachtelt, um sie sicher zu lesen.",
+    "save.error.big-number": "Es enthält eine Zahl, die für ein gespeichertes Spiel viel zu lang ist.",
+    "save.error.bad-meta": "Seine Zusatzdaten (Datum, Stand) sind beschädigt.",
+    "save.error.bad-options": "Seine Spieleinstellungen sind beschädigt.",
+    "save.error.bad-hash": "Seine Prüfsumme des Spielstands fehlt oder ist beschädigt.",
     "import.ok": "Spiel importiert.",
     "import.failed": "Diese Datei konnte nicht importiert werden: {reason}",
     "import.too_big": "Die Datei ist zu groß.",
@@ -158,6 +164,7 @@ MESSAGES: dict[str, str] = {
     "position.error.too-long": "Er ist zu lang.",
     "position.error.unknown-game": "Er ist für ein Spiel, das es hier nicht gibt.",
     "position.error.replay": "Seine Züge lassen sich nicht von vorn nachspielen.",
+    "position.error.too-deep": "Seine Daten sind zu tief verschachtelt, um sie sicher zu lesen.",
 
     # ---- Allgemeine Regelgründe ------------------------------------------------------------
     "core.illegal.chance-to-act": "Es wird noch ausgeteilt. Bitte warte kurz.",

@@ -132,6 +132,12 @@ MESSAGES: dict[str, str] = {
     "save.error.replay-failed": "its moves cannot be played again from the start.",
     "save.error.hash-mismatch": "the replayed game does not match the saved position.",
     "save.error.unknown": "it is damaged.",
+    "save.error.too-big": "it is too big to be a saved game.",
+    "save.error.too-deep": "its data is nested too deeply to be read safely.",
+    "save.error.big-number": "it holds a number far too long for a saved game.",
+    "save.error.bad-meta": "its extra data (dates, revision) is damaged.",
+    "save.error.bad-options": "its game settings are damaged.",
+    "save.error.bad-hash": "its position check is missing or damaged.",
     "import.ok": "Game imported.",
     "import.failed": "This file could not be imported: {reason}",
     "import.too_big": "this file is too big.",
@@ -158,6 +164,7 @@ MESSAGES: dict[str, str] = {
     "position.error.too-long": "it is too long.",
     "position.error.unknown-game": "it is for a game this site does not have.",
     "position.error.replay": "its moves cannot be played again from the start.",
+    "position.error.too-deep": "its data is nested too deeply to be read safely.",
 
     # ---- core rule reasons (raised by the match, not a game) ---------------------------
     "core.illegal.chance-to-act": "Cards are still being dealt. Please wait.",
