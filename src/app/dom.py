@@ -88,6 +88,8 @@ class App:
         self.listen(body, "change", self.on_change)
         self.listen(body, "input", self.on_input)
         self.listen(window, "hashchange", self.on_hash)
+        self.listen(window, "storage", self.on_storage)  # another tab saved (docs/ui.md, tabs)
+        self.listen(window, "beforeunload", self.on_unload)
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         asyncio.ensure_future(self.bot_loop())
@@ -177,6 +179,15 @@ class App:
         if current == self.ctl.hash:
             return
         self.apply(self.ctl.handle("route", current))
+
+    def on_storage(self, event) -> None:
+        key = event.key
+        self.apply(self.ctl.handle("storage", None if nil(key) else str(key)))
+
+    def on_unload(self, event) -> None:
+        if self.ctl.unsaved:  # moves the full storage could not keep: the browser asks first
+            event.preventDefault()
+            event.returnValue = ""
 
     def collect_form(self) -> dict:
         form = {}
