@@ -12,6 +12,7 @@ import pytest
 from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.ui.controller import SAVE_PREFIX, MemoryStorage
+from spieltisch.ui.safety import WithoutSaves
 
 from .helpers import Hooks, new_controller, start_game
 
@@ -164,3 +165,22 @@ def test_leaving_with_unsaved_moves_asks_first():
     assert ctl.screen == "play"
     ctl.handle("ui", "leave:#/")
     assert ctl.screen == "hub"
+
+
+def test_safe_mode_storage_hides_the_saves_and_touches_none():
+    """Safe mode (static/js/boot.js): the app starts as if there were no
+    saves; they stay byte for byte; a new game is saved and listed."""
+    poison = '{"format":"spieltisch-save","version":1,"seats":' + "[" * 5000 + "]" * 5000 + "}"
+    storage = MemoryStorage({SAVE_PREFIX + "poison": poison, SAVE_PREFIX + "meta": '{"meta": "x"}',
+                             "spieltisch.lang": "en"})
+    snapshot = dict(storage.data)
+    ctl = new_controller(WithoutSaves(storage))
+    ctl.navigate("#/")
+    hooks = Hooks(ctl.render("screen"))
+    assert not hooks.values("data-save") and not hooks.values("data-broken-save")
+    slot = start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")])
+    ctl.handle("ui", "hub")
+    assert Hooks(ctl.render("screen")).values("data-save") == [slot]
+    ctl.handle("ui", "delete:poison")
+    ctl.handle("ui", "delete-confirm:poison")
+    assert all(storage.data[k] == v for k, v in snapshot.items())

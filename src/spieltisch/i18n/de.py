@@ -171,6 +171,18 @@ MESSAGES: dict[str, str] = {
     "position.error.unknown-game": "Er ist für ein Spiel, das es hier nicht gibt.",
     "position.error.replay": "Seine Züge lassen sich nicht von vorn nachspielen.",
     "position.error.too-deep": "Seine Daten sind zu tief verschachtelt, um sie sicher zu lesen.",
+    "safe.heading": "Spieltisch ist die letzten zwei Male nicht gestartet.",
+    "safe.text": "Vielleicht liegt es an einem gespeicherten Spiel. Du kannst ohne deine gespeicherten Spiele starten: Sie bleiben gespeichert, nichts wird gelöscht.",
+    "safe.item": "Zuletzt gelesen, bevor es stehen blieb:",
+    "safe.without": "Ohne gespeicherte Spiele starten",
+    "safe.with": "Mit ihnen starten",
+    "safe.export": "Diesen Eintrag herunterladen",
+    "safe.remove": "Diesen Eintrag entfernen",
+    "safe.remove_confirm": "Endgültig aus diesem Browser entfernen?",
+    "safe.remove_yes": "Ja, entfernen",
+    "safe.removed": "Entfernt.",
+    "safe.active": "Ohne deine gespeicherten Spiele gestartet; sie sind weiter gespeichert.",
+    "safe.restore": "Doch mit ihnen starten",
 
     # ---- Allgemeine Regelgründe ------------------------------------------------------------
     "core.illegal.chance-to-act": "Es wird noch ausgeteilt. Bitte warte kurz.",

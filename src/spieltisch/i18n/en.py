@@ -171,6 +171,18 @@ MESSAGES: dict[str, str] = {
     "position.error.unknown-game": "it is for a game this site does not have.",
     "position.error.replay": "its moves cannot be played again from the start.",
     "position.error.too-deep": "its data is nested too deeply to be read safely.",
+    "safe.heading": "Spieltisch did not start the last two times.",
+    "safe.text": "A saved game may be the cause. You can start without your saved games: they stay stored, nothing is deleted.",
+    "safe.item": "The item read last before it stopped:",
+    "safe.without": "Start without your saved games",
+    "safe.with": "Start with them",
+    "safe.export": "Download that item",
+    "safe.remove": "Remove that item",
+    "safe.remove_confirm": "Remove it from this browser for good?",
+    "safe.remove_yes": "Yes, remove it",
+    "safe.removed": "Removed.",
+    "safe.active": "Started without your saved games; they are still stored.",
+    "safe.restore": "Start with them again",
 
     # ---- core rule reasons (raised by the match, not a game) ---------------------------
     "core.illegal.chance-to-act": "Cards are still being dealt. Please wait.",

@@ -50,6 +50,33 @@ def stored_revision(text: str | None) -> int | None:
     return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else None
 
 
+class WithoutSaves:
+    """Safe mode's storage (static/js/boot.js): the saves stored when the app
+    started are invisible -- never read, listed, changed or removed -- while
+    everything else, new games included, works as usual."""
+
+    def __init__(self, storage):
+        self.inner = storage
+        try:
+            self.hidden = {k for k in storage.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)}  # noqa: SIM118
+        except Exception:  # noqa: BLE001 - a broken storage: nothing to hide
+            self.hidden = set()
+
+    def get(self, key: str) -> str | None:
+        return None if key in self.hidden else self.inner.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if key not in self.hidden:
+            self.inner.set(key, value)
+
+    def remove(self, key: str) -> None:
+        if key not in self.hidden:
+            self.inner.remove(key)
+
+    def keys(self) -> list[str]:
+        return [k for k in self.inner.keys() if k not in self.hidden]  # noqa: SIM118
+
+
 class SafetyMixin:
     """Revisions between tabs, the unsaved-moves guard. Uses the controller's
     storage, match, slot, status and routing."""
