@@ -15,9 +15,9 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
-from support.site_copy import copy_site
 from support.hostile import ISSUE_IMPORT, ISSUE_SAVE
 from support.play import human_move, start_game, wait_idle
+from support.site_copy import copy_site
 
 from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
@@ -61,8 +61,8 @@ POISON = {
 
 def _seed_storage(page, items: dict) -> None:
     page.add_init_script(
-        "(() => { const s = %s; for (const [k, v] of Object.entries(s)) "
-        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })()" % json.dumps(items))
+        "(() => { const s = " + json.dumps(items) + "; for (const [k, v] of Object.entries(s)) "
+        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })()")
 
 
 def _storage(page) -> dict:
