@@ -121,9 +121,10 @@ class Match:
             raise IllegalActionError(
                 Illegal("impossible-outcome", "core.chance", "That outcome cannot happen now."), text
             )
-        if str(self._seeded_draw(outcomes)) != text:
-            self.forced.add(len(self.log))
+        forced = str(self._seeded_draw(outcomes)) != text
         self.state = self.game.apply_unchecked(self.state, act)
+        if forced:
+            self.forced.add(len(self.log))
         self._record(CHANCE, text, barrier=True)
 
     def _seeded_draw(self, outcomes):

@@ -87,6 +87,12 @@ def _drop(ch: str) -> bool:
     return cat == "Cf" and ch not in _KEEP_FORMAT and not _is_tag(ch)
 
 
+def tidy(raw: str) -> str:
+    """Control, bidi and other invisible characters dropped (the joiners
+    kept), one space between words, no joiner in front."""
+    return " ".join("".join(ch for ch in raw if not _drop(ch)).split()).lstrip(ZWJ + ZWNJ)
+
+
 def _trim_cluster(cluster: str) -> str:
     cluster = cluster[:CLUSTER_MAX_CODEPOINTS]
     return cluster.rstrip(ZWJ + ZWNJ)
@@ -101,8 +107,7 @@ def clean_name(raw: object, seat: int) -> str:
     """
     if not isinstance(raw, str):
         raw = ""
-    raw = raw[: NAME_MAX_CODEPOINTS * 8]  # nothing longer can survive the cut below
-    text = " ".join("".join(ch for ch in raw if not _drop(ch)).split()).lstrip(ZWJ + ZWNJ)
+    text = tidy(raw[: NAME_MAX_CODEPOINTS * 8])  # nothing longer can survive the cut below
     kept: list[str] = []
     used = 0
     for cluster in graphemes(text):
