@@ -27,7 +27,8 @@ def test_embed_loads_everything_the_site_loads():
 
 
 def test_embed_has_the_same_boot_and_offline_blocks():
-    for start, end in (('<div id="boot"', "</div>"), ('<div id="offline-note"', "</div>")):
+    for start, end in (('<div id="boot"', "</div>"), ('<div id="offline-note"', "</div>"),
+                       ('<div id="safe-mode"', '<div id="safe-note"'), ('<div id="safe-note"', "</div>")):
         assert block("embed.html", start, end) == block("index.html", start, end)
     text = (REPO / "embed.html").read_text(encoding="utf-8")
     assert "site-head" not in text and "<html lang=\"en\" data-embed>" in text

@@ -9,7 +9,9 @@ import js
 from js import window
 from pyodide.ffi import JsException, jsnull
 
-from spieltisch.ui.controller import Storage, StorageFull
+from spieltisch.ui.controller import SAVE_PREFIX, Storage, StorageFull
+
+BOOT_ITEM = "spieltisch.boot.item"  # static/js/boot.js reads it (safe mode)
 
 
 def nil(value) -> bool:
@@ -34,9 +36,16 @@ class LocalStorage(Storage):
             self._ls = None
         self._fallback: dict[str, str] = {}
 
+    booting = True  # until the app is interactive: note each save read (safe mode)
+
     def get(self, key):
         if self._ls is None:
             return self._fallback.get(key)
+        if self.booting and key.startswith(SAVE_PREFIX):
+            try:  # if reading it stops the app, boot.js offers this item next time
+                self._ls.setItem(BOOT_ITEM, key)
+            except JsException:
+                pass
         value = self._ls.getItem(key)
         return None if nil(value) else str(value)
 

@@ -22,6 +22,7 @@ from pyodide.ffi import create_proxy, to_js
 from app.browser import LocalStorage, nil, query_param
 from spieltisch.i18n import t
 from spieltisch.ui.controller import LOG_LIMIT, Controller
+from spieltisch.ui.safety import WithoutSaves
 
 HOOKS = "[data-action],[data-illegal],[data-ui]"
 PLAY_SUBREGIONS = ("top", "board", "hand", "side", "rules", "overlay")
@@ -33,7 +34,7 @@ FOCUS_ATTRS = ("data-card", "data-row", "data-ui", "data-action", "data-illegal"
 
 
 class App:
-    def __init__(self):
+    def __init__(self, safe: bool = False):
         self.root = document.getElementById("app")
         self.status = document.getElementById("status")
         self.file_input = document.getElementById("import-file")
@@ -47,7 +48,9 @@ class App:
             self.bot_slice = min(200.0, max(1.0, float(slice_ms))) if slice_ms is not None else BOT_SLICE_MS
         except ValueError:
             self.bot_slice = BOT_SLICE_MS
-        self.ctl = Controller(LocalStorage(), browser_lang=str(window.navigator.language or ""))
+        self.local = LocalStorage()
+        storage = WithoutSaves(self.local) if safe else self.local  # safe mode: boot.js asked
+        self.ctl = Controller(storage, browser_lang=str(window.navigator.language or ""))
         # links and embed snippets point at the site's folder; embed.html marks <html data-embed>
         self.ctl.site_url = str(URL.new(".", window.location.href).href)
         self.ctl.embed = bool(document.documentElement.hasAttribute("data-embed"))
@@ -88,9 +91,12 @@ class App:
         self.listen(body, "change", self.on_change)
         self.listen(body, "input", self.on_input)
         self.listen(window, "hashchange", self.on_hash)
+        self.listen(window, "storage", self.on_storage)  # another tab saved (docs/ui.md, tabs)
+        self.listen(window, "beforeunload", self.on_unload)
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         asyncio.ensure_future(self.bot_loop())
+        self.local.booting = False
         document.documentElement.dataset.ready = "1"
         js.performance.mark("spieltisch:interactive")  # for bench/ and tests
 
@@ -177,6 +183,15 @@ class App:
         if current == self.ctl.hash:
             return
         self.apply(self.ctl.handle("route", current))
+
+    def on_storage(self, event) -> None:
+        key = event.key
+        self.apply(self.ctl.handle("storage", None if nil(key) else str(key)))
+
+    def on_unload(self, event) -> None:
+        if self.ctl.unsaved:  # moves the full storage could not keep: the browser asks first
+            event.preventDefault()
+            event.returnValue = ""
 
     def collect_form(self) -> dict:
         form = {}
@@ -400,8 +415,19 @@ class App:
 _app: App | None = None
 
 
-def start() -> App:
+def _begin(_event=None) -> App:
     global _app
-    _app = App()
-    _app.start()
+    if _app is None:
+        _app = App(safe=document.documentElement.getAttribute("data-safe") == "1")
+        _app.start()
     return _app
+
+
+def start() -> App | None:
+    """Start the app; if boot.js offers safe mode, once the player has chosen."""
+    root = document.documentElement
+    if root.hasAttribute("data-safe-offer") and not root.hasAttribute("data-safe"):
+        document.addEventListener("spieltisch:safe", create_proxy(_begin),
+                                  to_js({"once": True}, dict_converter=Object.fromEntries))
+        return None
+    return _begin()

@@ -72,9 +72,129 @@ if (root.dataset.ready === "1") {
 
 // If Python never becomes ready, say so plainly (the rest of the page stays).
 window.setTimeout(() => {
-  if (!done && root.dataset.ready !== "1") {
+  const waiting = root.dataset.safeOffer === "1" && !root.dataset.safe; // the player has not chosen yet
+  if (!done && root.dataset.ready !== "1" && !waiting) {
     reached = -1;
     show("failed", 0);
     if (box) box.classList.add("is-failed");
   }
 }, 120000);
+
+// ---- safe mode (docs/offline.md, "Safe mode") ------------------------------
+// Every load counts itself in localStorage until the app is interactive. If
+// the last two loads never got there, this one offers to start without the
+// saved games (the Python side then sees no spieltisch.save.* key) and, if
+// the app noted which save it was reading (spieltisch.boot.item), to
+// download or remove that item -- removing only after a second, explicit
+// click. Nothing is ever deleted otherwise. Python waits for the choice
+// (html[data-safe-offer] without html[data-safe]; event "spieltisch:safe").
+const ATTEMPTS = "spieltisch.boot.attempts";
+const ITEM = "spieltisch.boot.item";
+const SAFE = "spieltisch.safe"; // sessionStorage: this tab chose safe mode
+
+function store(kind) {
+  try {
+    return kind === "session" ? window.sessionStorage : window.localStorage;
+  } catch (err) {
+    return null; // storage blocked: no safe mode, nothing to count
+  }
+}
+
+function getItem(kind, key) {
+  try {
+    const s = store(kind);
+    return s ? s.getItem(key) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function setItem(kind, key, value) {
+  try {
+    const s = store(kind);
+    if (!s) return;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch (err) {
+    // full or blocked: the count is a convenience, never a reason to stop
+  }
+}
+
+const safeBox = document.getElementById("safe-mode");
+const safeNote = document.getElementById("safe-note");
+const attempts = Number(getItem("local", ATTEMPTS)) || 0;
+setItem("local", ATTEMPTS, String(attempts + 1));
+
+function choose(safe) {
+  if (safe) setItem("session", SAFE, "1");
+  root.dataset.safe = safe ? "1" : "0";
+  if (safeBox) safeBox.hidden = true;
+  if (safeNote) safeNote.hidden = !safe;
+  document.dispatchEvent(new CustomEvent("spieltisch:safe", { detail: { safe } }));
+}
+
+function downloadItem(key) {
+  const text = getItem("local", key);
+  if (text === null) return;
+  const slot = key.replace(/^spieltisch\.save\./, "").replace(/[^A-Za-z0-9_-]/g, "");
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `spieltisch-broken-${slot || "item"}.json`;
+  a.hidden = true;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+if (getItem("session", SAFE) === "1") {
+  root.dataset.safe = "1"; // this tab chose it before a reload: keep it
+  if (safeNote) safeNote.hidden = false;
+} else if (attempts >= 2 && safeBox) {
+  root.dataset.safeOffer = "1";
+  const item = getItem("local", ITEM);
+  if (item && getItem("local", item) !== null) {
+    for (const el of safeBox.querySelectorAll("[data-safe-item]")) el.hidden = false;
+    const code = safeBox.querySelector("[data-safe-key]");
+    if (code) code.textContent = item;
+  }
+  safeBox.hidden = false;
+  safeBox.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-safe]");
+    if (!button) return;
+    const what = button.getAttribute("data-safe");
+    if (what === "without" || what === "with") choose(what === "without");
+    else if (what === "export" && item) downloadItem(item);
+    else if (what === "remove") safeBox.querySelector("[data-safe-confirm]").hidden = false;
+    else if (what === "remove-yes" && item) {
+      setItem("local", item, null);
+      setItem("local", ITEM, null);
+      for (const el of safeBox.querySelectorAll("[data-safe-item], [data-safe-confirm]")) el.hidden = true;
+      safeBox.querySelector("[data-safe-removed]").hidden = false;
+    }
+  });
+}
+
+if (safeNote) {
+  safeNote.addEventListener("click", (event) => {
+    if (!event.target.closest('[data-safe="restore"]')) return;
+    setItem("session", SAFE, null);
+    window.location.reload();
+  });
+}
+
+function interactive() {
+  setItem("local", ATTEMPTS, null);
+  setItem("local", ITEM, null);
+}
+
+if (root.dataset.ready === "1") interactive();
+else {
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      interactive();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}

@@ -57,7 +57,7 @@ def test_blog_embeds_a_game_and_gets_its_height(browser, site_url, blog_url):
     assert abs(frame_height - min(max(last, 120), 4000)) <= 2
     # "Open on Spieltisch" leads to this very position on the full site
     href = frame.locator("#open-site").get_attribute("href")
-    assert href.startswith(site_url + "#/position/1."), href
+    assert href.startswith(site_url + "#/position/2."), href
     sb.check_page(page)
     page.context.close()
 
@@ -77,8 +77,8 @@ def test_position_link_round_trip(browser, site_url):
     expect(panel).to_be_visible()
     expect(panel.locator("[data-share-hidden]")).to_be_visible()  # Hexen hides hands: say so
     link = panel.locator("[data-share-url]").input_value()
-    assert link.startswith(site_url + "#/position/1.")
-    assert "embed.html#/position/1." in panel.locator("[data-share-embed]").input_value()
+    assert link.startswith(site_url + "#/position/2.")
+    assert "embed.html#/position/2." in panel.locator("[data-share-embed]").input_value()
 
     reader = sb.open_page(browser, viewport={"width": 1200, "height": 900})  # a fresh browser
     reader.goto(link.replace(site_url, site_url + "index.html?botdelay=0"))

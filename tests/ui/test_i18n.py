@@ -113,8 +113,10 @@ def test_hexen_lists_from_the_brief():
 
 
 def test_every_save_error_code_has_text():
-    source = Path(core_match.__file__).read_text()
+    core = Path(core_match.__file__).parent
+    source = "".join((core / name).read_text() for name in ("match.py", "saves.py"))
     codes = set(re.findall(r'SaveError\(\s*"([a-z-]+)"', source))
+    codes |= set(re.findall(r'JsonLimitError\(\s*"([a-z-]+)"', (core / "safejson.py").read_text()))
     assert {"not-json", "not-a-save", "unknown-version", "unknown-game", "rules-version", "bad-seats",
             "bad-seed", "bad-log", "bad-setup", "replay-failed", "hash-mismatch"} <= codes
     for code in codes | {"unknown"}:

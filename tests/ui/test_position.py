@@ -10,6 +10,7 @@ import zlib
 
 import pytest
 
+from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.ui import position
 from spieltisch.ui.controller import SAVE_PREFIX, MemoryStorage
@@ -45,7 +46,7 @@ def test_round_trip_opens_the_same_position_as_a_new_game():
     seat = ctl.share_seat()
     assert seat is not None
     link = ctl.position_link()
-    assert link.startswith(SITE + "#/position/1.")
+    assert link.startswith(SITE + "#/position/2.")
     before = ctl.match
     saved = dict(storage.data)
     # the reader's browser: a new controller, same storage is fine (nothing is overwritten)
@@ -85,6 +86,31 @@ def test_malformed_links_give_a_plain_message(code):
     assert ctl.screen == "hub"
 
 
+def test_old_links_with_every_chance_outcome_still_open():
+    """Payload version 1 carried the whole log, chance outcomes included."""
+    m = Match(GAMES["hexen_cocktail"], [Seat("Ann"), Seat("Bo", "bot", "easy")], seed=9)
+    for _ in range(4):
+        m.play(m.legal_texts()[0])
+    old = {"g": "hexen_cocktail", "r": 1, "s": [["Ann", "human", None], ["Bo", "bot", "easy"]], "o": {},
+           "seed": 9, "log": [[p, t] for p, t in m.log], "h": m.game.state_hash(m.state), "me": 0}
+    raw = json.dumps(old).encode()
+    code = "1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    back, me = position.decode(code, GAMES)
+    assert back.log == m.log and me == 0
+    new = position.encode(m, 0)
+    assert new.startswith("2.") and len(new) < len(code)
+    assert position.decode(new, GAMES)[0].log == m.log
+
+
+def test_deep_nesting_in_a_link_is_refused_before_parsing():
+    """Issue 11: 63 characters of link held 5000 levels of brackets."""
+    code = position.PREFIX + base64.urlsafe_b64encode(zlib.compress(b"[" * 5000 + b"]" * 5000, 9)).decode()
+    assert len(code) < 100
+    with pytest.raises(position.PositionError) as err:
+        position.decode(code, GAMES)
+    assert err.value.code == "too-deep"
+
+
 def test_zip_bomb_is_refused():
     raw = b'{"g":"' + b"a" * 5_000_000 + b'"}'
     code = position.PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
@@ -105,7 +131,7 @@ def test_share_panel_escapes_names_and_warns_about_hidden_cards():
     hooks = Hooks(top)
     assert hooks.has("data-share") and hooks.has("data-share-hidden")
     assert "<img src=x" not in top
-    assert "embed.html#/position/1." in top and "#/position/1." in top
+    assert "embed.html#/position/2." in top and "#/position/2." in top
     ctl.handle("ui", "share-close")
     assert not Hooks(ctl.render("top")).has("data-share")
 

@@ -3,30 +3,18 @@
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadActionText, IllegalActionError, Illegal, SaveError
 from .game import CHANCE, Game
 from .rng import Rng, mix_seed
+from .saves import LEVELS, SAVE_FORMAT, CheckedSave, read_save
+from .text import NAME_MAX, clean_name
 
-SAVE_FORMAT = "spieltisch-save"
-SAVE_VERSION = 1
-NAME_MAX = 32
-LEVELS = ("easy", "normal", "hard")
+SAVE_VERSION = 2  # 2: chance outcomes that follow from the seed are left out (core/saves.py)
 
-
-def clean_name(raw: Any, seat: int) -> str:
-    """A player name safe to store: text, no control characters, trimmed.
-
-    Escaping for HTML is the renderer's job; this only keeps names sane.
-    """
-    if not isinstance(raw, str):
-        raw = ""
-    text = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())[:NAME_MAX].strip()
-    return text or f"Player {seat + 1}"
+__all__ = ["LEVELS", "Match", "NAME_MAX", "SAVE_FORMAT", "SAVE_VERSION", "Seat", "clean_name"]
 
 
 @dataclass(frozen=True)
@@ -37,18 +25,6 @@ class Seat:
 
     def to_json(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: Any, index: int) -> "Seat":
-        if not isinstance(data, dict):
-            raise SaveError("bad-seats", f"seat {index + 1} is not an object")
-        kind = data.get("kind", "human")
-        if kind not in ("human", "bot"):
-            raise SaveError("bad-seats", f"seat {index + 1} has an unknown kind")
-        level = data.get("level")
-        if kind == "bot" and level not in LEVELS:
-            raise SaveError("bad-seats", f"seat {index + 1} has an unknown bot level")
-        return cls(clean_name(data.get("name"), index), kind, level if kind == "bot" else None)
 
     @property
     def is_bot(self) -> bool:
@@ -61,7 +37,9 @@ class Match:
     ``log`` is the source of truth: a list of ``(player, action_text)`` with
     chance outcomes included. The chance draw at log position *i* uses an RNG
     seeded from (seed, i), so a replay needs no RNG state and a save is just
-    seed + log.
+    seed + the seats' actions: a chance outcome is written to a save only when
+    it was forced (:meth:`play_chance`) to something the seed would not draw
+    (``forced``), so a save shows no hidden card in plain text (docs/engine.md).
     """
 
     def __init__(self, game: Game, seats: list[Seat], options: dict | None = None,
@@ -74,6 +52,8 @@ class Match:
         self.auto_chance = auto_chance
         self.state = game.new_state(len(seats), self.options)
         self.log: list[tuple[int, str]] = []
+        self.forced: set[int] = set()  # log indices of chance outcomes the seed does not give
+        self.meta: dict = {}  # a loaded save's checked ``meta`` (core/saves.py)
         # States since the last undo barrier (index 0 = the barrier state).
         self._undo_states: list[Any] = [self.state]
         self._undo_base = 0  # log length at the barrier
@@ -135,22 +115,32 @@ class Match:
             raise IllegalActionError(
                 Illegal("not-chance", "core.chance", "No chance event is due."), str(act)
             )
-        weights = dict((str(a), w) for a, w in self.game.chance_outcomes(self.state))
-        if str(act) not in weights:
+        outcomes = self.game.chance_outcomes(self.state)
+        text = str(act)
+        if all(str(a) != text for a, _ in outcomes):
             raise IllegalActionError(
-                Illegal("impossible-outcome", "core.chance", "That outcome cannot happen now."), str(act)
+                Illegal("impossible-outcome", "core.chance", "That outcome cannot happen now."), text
             )
+        forced = str(self._seeded_draw(outcomes)) != text
         self.state = self.game.apply_unchecked(self.state, act)
-        self._record(CHANCE, str(act), barrier=True)
+        if forced:
+            self.forced.add(len(self.log))
+        self._record(CHANCE, text, barrier=True)
+
+    def _seeded_draw(self, outcomes):
+        """The outcome the seed gives at this log position."""
+        rng = Rng(mix_seed(self.seed, "chance", len(self.log)))
+        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
 
     def resolve_chance(self) -> None:
         while self.game.current_player(self.state) == CHANCE:
-            outcomes = self.game.chance_outcomes(self.state)
-            rng = Rng(mix_seed(self.seed, "chance", len(self.log)))
-            idx = rng.weighted_index([w for _, w in outcomes])
-            act = outcomes[idx][0]
-            self.state = self.game.apply_unchecked(self.state, act)
-            self._record(CHANCE, str(act), barrier=True)
+            self.draw_chance()
+
+    def draw_chance(self) -> None:
+        """One chance event, drawn from the seed at this log position."""
+        act = self._seeded_draw(self.game.chance_outcomes(self.state))
+        self.state = self.game.apply_unchecked(self.state, act)
+        self._record(CHANCE, str(act), barrier=True)
 
     def _record(self, player: int, text: str, *, barrier: bool) -> None:
         self.log.append((player, text))
@@ -173,10 +163,23 @@ class Match:
             return False
         self._undo_states.pop()
         self.log.pop()
+        self.forced.discard(len(self.log))
         self.state = self._undo_states[-1]
         return True
 
     # ---- saves ----------------------------------------------------------------
+    def save_log(self) -> list[list]:
+        """The log as saved: every seat's action, and only the chance outcomes
+        the seed does not give (``forced``); the rest follow from the seed and
+        their position, so a save never spells out a hidden card."""
+        out: list[list] = []
+        for i, (p, t) in enumerate(self.log):
+            if p != CHANCE:
+                out.append([p, t])
+            elif i in self.forced:
+                out.append([p, t, i])
+        return out
+
     def to_save(self, extra: dict | None = None) -> dict:
         data = {
             "format": SAVE_FORMAT,
@@ -186,7 +189,8 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "options": dict(self.options),
             "seed": self.seed,
-            "log": [[p, t] for p, t in self.log],
+            "log": self.save_log(),
+            "length": len(self.log),
             "state_hash": self.game.state_hash(self.state),
         }
         if extra:
@@ -198,50 +202,59 @@ class Match:
 
     @classmethod
     def from_save(cls, data: Any, games: dict[str, Game]) -> "Match":
-        """Replay a save. Raises :class:`SaveError` with a plain reason."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except (ValueError, UnicodeDecodeError) as err:
-                raise SaveError("not-json", f"the file is not readable JSON ({err.__class__.__name__})")
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("not-a-save", "this is not a Spieltisch save")
-        version = data.get("version")
-        if version != SAVE_VERSION:
-            raise SaveError("unknown-version", f"save format version {version!r} is not known here")
-        game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
-        if game is None:
-            raise SaveError("unknown-game", f"unknown game {data.get('game')!r}")
-        if data.get("rules_version") != game.info.rules_version:
-            raise SaveError("rules-version", "the save was made with other rules of this game")
-        seats_raw = data.get("seats")
-        if not isinstance(seats_raw, list):
-            raise SaveError("bad-seats", "the seats are missing")
-        seats = [Seat.from_json(s, i) for i, s in enumerate(seats_raw)]
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError("bad-seed", "the seed is missing")
-        log = data.get("log")
-        if not isinstance(log, list):
-            raise SaveError("bad-log", "the move list is missing")
+        """Replay a save (text, bytes or parsed JSON). Raises :class:`SaveError`
+        with a plain reason, never anything else: every field is checked first
+        (core/saves.py), then every move is replayed and checked and the
+        position hash compared."""
+        checked = read_save(data, games)
+        seats = [Seat(clean_name(name, i), kind, level) for i, (name, kind, level) in enumerate(checked.seats)]
         try:
-            match = cls(game, seats, data.get("options") or {}, seed, auto_chance=False)
+            match = cls(checked.game, seats, checked.options, checked.seed, auto_chance=False)
         except ValueError as err:
-            raise SaveError("bad-setup", str(err))
-        for i, entry in enumerate(log):
-            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
-                    or isinstance(entry[0], bool) or not isinstance(entry[1], str)):
-                raise SaveError("bad-log", f"move {i + 1} is malformed")
-            player, text = entry
-            try:
-                if player == CHANCE:
-                    match.play_chance(text)
-                else:
-                    match.play(text, player)
-            except IllegalActionError as err:
-                raise SaveError("replay-failed", f"move {i + 1} ({text}) does not replay: {err.illegal.message}")
-        match.auto_chance = True
-        if data.get("state_hash") != game.state_hash(match.state):
+            raise SaveError("bad-setup", str(err)[:200]) from None
+        try:
+            match._replay(checked)
+        except SaveError:
+            raise
+        except IllegalActionError as err:
+            raise SaveError("replay-failed", f"move {len(match.log) + 1} does not replay: "
+                                             f"{err.illegal.message}") from None
+        except Exception as err:  # noqa: BLE001 - a game refusing odd text its own way
+            raise SaveError("replay-failed", f"move {len(match.log) + 1} does not replay "
+                                             f"({err.__class__.__name__})") from None
+        if checked.state_hash != checked.game.state_hash(match.state):
             raise SaveError("hash-mismatch", "the replayed game does not match the saved position")
+        match.meta = checked.meta
+        match.auto_chance = True
         match.resolve_chance()
         return match
+
+    def _replay(self, checked: CheckedSave) -> None:
+        """Play a checked save's log up to its length: seat actions checked,
+        chance outcomes forced where the save gives one for this place (version
+        1 gives them all), drawn from the seed elsewhere."""
+        entries = checked.log
+        k = 0
+        while len(self.log) < checked.length:
+            to_act = self.to_act
+            nxt = entries[k] if k < len(entries) else None
+            if to_act is None:
+                raise SaveError("replay-failed", f"the game is over after {len(self.log)} moves, "
+                                                 "but the save goes on")
+            if to_act == CHANCE:
+                if nxt is not None and nxt[0] == CHANCE and nxt[2] in (None, len(self.log)):
+                    self.play_chance(nxt[1])
+                    k += 1
+                elif checked.version >= 2:
+                    self.draw_chance()
+                else:
+                    raise SaveError("replay-failed", f"move {len(self.log) + 1} should be a chance outcome")
+                continue
+            if nxt is None:
+                raise SaveError("bad-log", "the move list ends early")
+            if nxt[0] == CHANCE:
+                raise SaveError("replay-failed", f"move {len(self.log) + 1}: no chance event is due")
+            self.play(nxt[1], nxt[0])
+            k += 1
+        if k < len(entries):
+            raise SaveError("bad-log", "the move list goes on after its end")

@@ -79,6 +79,9 @@ class BotsMixin:
         seat = m.to_act
         if decided[0] != (self._version, len(m.log), seat):
             return False
+        if self._moved_elsewhere():  # another tab played on: show that, play nothing here
+            self._dirty |= self._take_newer("tabs.changed")
+            return True
         m.play(decided[1], seat)
         self._dirty |= self._changed(seat)
         return True

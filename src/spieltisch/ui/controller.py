@@ -23,6 +23,7 @@ controller's state, set up in ``__init__`` below):
 - play.py        ``PlayMixin``: the game on screen (acts, curtain, undo, context)
 - play_render.py ``PlayRenderMixin``: the play screen's regions, the log
 - bots.py        ``BotsMixin``: stepping the bots
+- safety.py      ``SafetyMixin``: revisions between tabs, leaving with unsaved moves
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -49,6 +50,7 @@ from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
 from .routing import RoutingMixin
+from .safety import SafetyMixin, slot_to_url
 from .saves import (
     LANG_KEY,
     MAX_IMPORT_CHARS,
@@ -67,7 +69,8 @@ __all__ = [
 ]
 
 
-class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin):
+class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
+                 SafetyMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -154,6 +157,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     # ---- rendering: which part renders a region ----------------------------------------
     def render(self, region: str) -> str:
         if region == "status":
+            if self.confirm_leave is not None:
+                return self.leave_status()
             text, rule, kind = self._status
             return screens.status(self.lang, text, rule_id=rule, kind=kind)
         if region == "static":
@@ -199,6 +204,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
                 return self.import_text(value)
             if kind == "route":
                 return self.navigate(str(value))
+            if kind == "storage":
+                return self.on_storage(value)
         except IllegalActionError as err:
             return self._show_illegal(err.illegal)
         return set()
@@ -206,12 +213,18 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     # ---- UI commands -----------------------------------------------------------------------------
     def _ui(self, cmd: str, form: dict | None) -> set[str]:
         name, _, arg = cmd.partition(":")
-        if name == "hub":
-            return self._go_hub()
-        if name == "new":
-            return self._go_new(arg)
-        if name == "continue":
-            return self._go_play(arg)
+        if name in ("hub", "new", "continue"):
+            target = {"hub": "#/", "new": f"#/new/{arg}", "continue": f"#/play/{slot_to_url(arg)}"}[name]
+            if self.guard_leave(target) is not None:
+                return {"status"}
+            return {"hub": self._go_hub, "new": self._go_new, "continue": self._go_play}[name](
+                *(() if name == "hub" else (arg,)))
+        if name == "leave":
+            self.confirm_leave = arg
+            return self.navigate(arg)
+        if name == "stay":
+            self.confirm_leave = None
+            return {"status"}
         if name == "lang":
             return self.set_lang(arg)
         if name == "start":
@@ -258,7 +271,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
                 self._effects.append(("focus", "[data-share-url]"))
             return {"top"}
         if name == "undo":
-            return self.undo()
+            return self.check_fresh() or self.undo()
         if name == "reveal":
             return self.reveal()
         if name == "ack":

@@ -8,7 +8,6 @@ tools/render_hub.py, which pre-renders the cards into index.html.
 
 from __future__ import annotations
 
-import json
 
 from ..core.game import CHANCE
 from . import screens
@@ -50,8 +49,4 @@ class HubMixin:
 
     @staticmethod
     def _updated(e: SaveEntry) -> int:
-        try:
-            meta = json.loads(e.text).get("meta") or {}
-            return int(meta.get("updated") or 0)
-        except (ValueError, TypeError, AttributeError):
-            return 0
+        return e.match.meta.get("updated", 0) if e.ok else 0

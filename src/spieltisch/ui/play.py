@@ -58,6 +58,8 @@ class PlayMixin:
     def _leave_game(self) -> None:
         self._clear_game()
         self._version += 1
+        self._note_stored(None, 0)
+        self.confirm_leave = None
 
     # ---- seats, curtain ----------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -192,6 +194,9 @@ class PlayMixin:
         if checked is None:
             return {"status"}
         seat, why = checked
+        newer = self.check_fresh()  # another tab moved on: show that game, make no move
+        if newer is not None:
+            return newer
         if why is not None:
             return self._show_illegal(why)
         m.play(text, seat)
@@ -205,6 +210,8 @@ class PlayMixin:
         if not self.save_failed:
             self.set_status("")
         self._after_change()
+        if self._moved_elsewhere():  # written elsewhere meanwhile: that game wins, this move is dropped
+            return self._take_newer("tabs.refused")
         self.save_current()
         if m.is_over:  # nobody acts once it is over: this change ended it
             self._effects.append(("focus", "#over-h"))

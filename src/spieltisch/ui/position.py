@@ -1,20 +1,25 @@
 """Position links: any moment of a game as a URL fragment (docs/embedding.md).
 
-    code = encode(match, seat)            # "1.<base64url(zlib(JSON))>"
+    code = encode(match, seat)            # "2.<base64url(zlib(JSON))>"
     match = decode(code, games)           # raises PositionError(code)
 
 The payload is what a save needs to replay the game -- game id, rules
-version, seats, options, seed, the log up to now and the final state hash --
+version, seats, options, seed, the log up to now as a save writes it (the
+seats' actions and only the forced chance outcomes, ``n`` the whole log's
+length; links of payload version ``1.`` carry every chance outcome and still
+open) and the final state hash --
 plus ``me``: the seat whose view the link was made from. On opening, that
 seat is the reader's (human) and every other seat is a bot (a human seat
 becomes a ``normal`` bot), so "try it from here" works for one reader.
 
 The seed and log are everything: for a game with hidden information anyone
-who decodes the link can replay the deal. The share panel says so.
+who decodes the link and runs the engine can replay the deal (no card is
+written out in it). The share panel says so.
 
 Everything from a link is untrusted: size limits before and after
-decompression, strict types, and the replay goes through ``Match.from_save``
-(every move checked, the state hash compared).
+decompression, the nesting scan before parsing (core/safejson.py), strict
+types, and the replay goes through ``Match.from_save`` (every field checked,
+every move checked, the state hash compared).
 """
 
 from __future__ import annotations
@@ -26,16 +31,21 @@ import zlib
 
 from ..core.errors import SaveError
 from ..core.game import Game
-from ..core.match import LEVELS, SAVE_FORMAT, SAVE_VERSION, Match
+from ..core.match import LEVELS, SAVE_FORMAT, Match
+from ..core.safejson import JsonLimitError, parse
 
-PREFIX = "1."  # payload format version
+PREFIX = "2."  # payload format version (the save format's version 2)
+PREFIXES = {"1.": 1, "2.": 2}  # payload version -> save format version
 MAX_CODE_CHARS = 60_000  # about 45 kB compressed; browsers take far longer URLs
 MAX_JSON_BYTES = 2_000_000
+# a save's reason -> the link's reason (position.error.*)
+_SAVE_TO_LINK = {"replay-failed": "replay", "hash-mismatch": "replay", "rules-version": "replay",
+                 "unknown-game": "unknown-game", "too-deep": "too-deep", "too-big": "too-long"}
 
 
 class PositionError(ValueError):
     """A position link that cannot be opened; ``code`` names the reason:
-    ``format``, ``too-long``, ``unknown-game`` or ``replay``."""
+    ``format``, ``too-long``, ``too-deep``, ``unknown-game`` or ``replay``."""
 
     def __init__(self, code: str, message: str = ""):
         super().__init__(message or code)
@@ -49,7 +59,8 @@ def encode(match: Match, me: int) -> str:
         "s": [[s.name, s.kind, s.level] for s in match.seats],
         "o": dict(match.options),
         "seed": match.seed,
-        "log": [[p, t] for p, t in match.log],
+        "log": match.save_log(),
+        "n": len(match.log),
         "h": match.game.state_hash(match.state),
         "me": me,
     }
@@ -58,12 +69,12 @@ def encode(match: Match, me: int) -> str:
     return PREFIX + packed
 
 
-def _unpack(code: str) -> dict:
-    if not isinstance(code, str) or not code.startswith(PREFIX):
+def _unpack(code: str) -> tuple[int, dict]:
+    if not isinstance(code, str) or code[:2] not in PREFIXES:
         raise PositionError("format", "not a position link of this version")
     if len(code) > MAX_CODE_CHARS:
         raise PositionError("too-long", "the link is too long")
-    body = code[len(PREFIX):]
+    body = code[2:]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
@@ -72,19 +83,21 @@ def _unpack(code: str) -> dict:
             raise PositionError("too-long", "the position is too big")
         if not inflater.eof:
             raise PositionError("format", "the data is cut off")
-        data = json.loads(raw.decode("utf-8"))
+        data = parse(raw, max_chars=MAX_JSON_BYTES)
     except PositionError:
         raise
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as err:
+    except JsonLimitError as err:
+        raise PositionError(_SAVE_TO_LINK.get(err.code, "format"), str(err)) from None
+    except (binascii.Error, ValueError, zlib.error) as err:
         raise PositionError("format", f"unreadable ({err.__class__.__name__})") from None
     if not isinstance(data, dict):
         raise PositionError("format", "not an object")
-    return data
+    return PREFIXES[code[:2]], data
 
 
 def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
     """Replay a link: ``(match, me)``. The match is new; nothing is stored."""
-    data = _unpack(code)
+    version, data = _unpack(code)
     game_id = data.get("g")
     if not isinstance(game_id, str) or game_id not in games:
         raise PositionError("unknown-game", f"unknown game {game_id!r}")
@@ -98,13 +111,16 @@ def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
         if not isinstance(seat, list) or len(seat) != 3:
             raise PositionError("format", f"seat {i + 1} is damaged")
         name, _kind, level = seat
+        if not isinstance(name, str):
+            raise PositionError("format", f"seat {i + 1} is damaged")
         if i == me:
             out_seats.append({"name": name, "kind": "human", "level": None})
         else:
-            out_seats.append({"name": name, "kind": "bot", "level": level if level in LEVELS else "normal"})
+            out_seats.append({"name": name, "kind": "bot",
+                              "level": level if isinstance(level, str) and level in LEVELS else "normal"})
     save = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
+        "version": version,
         "game": game_id,
         "rules_version": data.get("r"),
         "seats": out_seats,
@@ -113,11 +129,12 @@ def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
         "log": data.get("log"),
         "state_hash": data.get("h"),
     }
+    if version >= 2:
+        save["length"] = data.get("n")
     try:
         match = Match.from_save(save, games)
     except SaveError as err:
-        code_ = "replay" if err.code in ("replay-failed", "hash-mismatch", "rules-version") else "format"
-        raise PositionError(code_, str(err)) from None
+        raise PositionError(_SAVE_TO_LINK.get(err.code, "format"), str(err)) from None
     except Exception as err:  # noqa: BLE001 - a link must never crash the page
         raise PositionError("format", f"{err.__class__.__name__}: {err}") from None
     return match, me

@@ -10,10 +10,9 @@ a ``("hash", ...)`` effect.
 
 from __future__ import annotations
 
-import json
-
 from . import position
 from .boards import has_board
+from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX
 
 
@@ -31,7 +30,9 @@ class RoutingMixin:
         if self.route == "new":
             return f"#/new/{self.route_arg}"
         if self.route == "play":
-            return f"#/play/{self.route_arg}"
+            return f"#/play/{slot_to_url(self.route_arg)}"
+        if self.route == "position":  # a link that could not be opened: the URL stays, "#/" leaves
+            return f"#/position/{self.route_arg}"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -39,12 +40,14 @@ class RoutingMixin:
         """Go to a ``#/...`` route (from the address bar)."""
         h = (hash_ or "").lstrip("#").strip("/")
         parts = h.split("/") if h else []
+        if self.guard_leave("#/" + h) is not None:
+            return {"status"}
         if parts[:1] == ["new"] and len(parts) == 2:
             return self._go_new(parts[1])
         if parts[:1] == ["position"]:
             return self._go_position("/".join(parts[1:]))
-        if parts[:1] == ["play"] and len(parts) == 2:
-            return self._go_play(parts[1])
+        if parts[:1] == ["play"] and len(parts) <= 2:
+            return self._go_play(slot_from_url(parts[1]) if len(parts) == 2 else "")
         return self._go_hub()
 
     def _go_hub(self) -> set[str]:
@@ -75,11 +78,12 @@ class RoutingMixin:
         self.set_status("")
         entry = self.load_entry(SAVE_PREFIX + slot)
         if entry is not None and entry.ok and has_board(entry.match.game.info.id):
-            created = (json.loads(entry.text).get("meta") or {}).get("created")
-            if isinstance(created, int):
-                self._created[slot] = created
+            meta = entry.match.meta  # checked by the save reader (core/saves.py)
+            if "created" in meta:
+                self._created[slot] = meta["created"]
             self._save_cache.pop(entry.key, None)  # the match is now live; never share it
             self._open(entry.match, slot)
+            self._note_stored(entry.text, meta.get("revision", 0))
         self._effects.append(("hash", self.hash))
         return {"screen", "status"}
 
@@ -92,7 +96,7 @@ class RoutingMixin:
                 raise position.PositionError("unknown-game")
         except position.PositionError as err:
             self._leave_game()
-            self.route, self.route_arg = "position", ""
+            self.route, self.route_arg = "position", code  # the URL stays; any link to "#/" leaves
             self._position_error = err.code
             self.set_status("")
             return {"screen", "status"}

@@ -13,7 +13,6 @@ controller's ``storage``, ``games``, ``clock``, ``match``, ``slot``,
 from __future__ import annotations
 
 import contextlib
-import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
@@ -155,8 +154,12 @@ class SavesMixin:
         if self.match is None or self.slot is None:
             return False
         key = SAVE_PREFIX + self.slot
+        if self._moved_elsewhere():  # another tab wrote a newer game: never overwrite it
+            self.set_status(self.tr("tabs.refused"), kind="error")
+            return False
         created = self._created.get(self.slot)
         meta = self._meta(created)
+        meta["revision"] = self._revision + 1
         text = self.match.to_save_text(meta)
         try:
             self.storage.set(key, text)
@@ -170,6 +173,7 @@ class SavesMixin:
             self.set_status(self.tr("play.saving_failed"), kind="error")
             return False
         self._created.setdefault(self.slot, meta["created"])
+        self._note_stored(text, meta["revision"])
         self._save_cache.pop(key, None)  # re-validated (replayed) when the hub lists it
         if self.save_failed:
             self.save_failed = False
@@ -209,16 +213,26 @@ class SavesMixin:
 
     # ---- export / import / delete ------------------------------------------------------------------
     def export(self, slot: str) -> set[str]:
-        text = self._storage_get(SAVE_PREFIX + slot) if slot else None
-        if text is None and self.match is not None and slot == self.slot:
-            text = self.match.to_save_text(self._meta())
-        if text is None:
+        """Download a save as the app writes it now (format 2: no chance
+        outcome spelled out); the game on screen as it is, saved or not."""
+        key = SAVE_PREFIX + slot
+        text = self._storage_get(key)
+        live = self.match is not None and slot == self.slot
+        if live and (text is None or self.save_failed):
+            meta = self._meta(self._created.get(slot))
+            meta["revision"] = self._revision
+            text = self.match.to_save_text(meta)
+            gid = self.match.game.info.id
+        elif text is None:
             return set()
-        gid = "game"
-        try:
-            gid = str(json.loads(text).get("game") or "game")
-        except (ValueError, AttributeError):
-            pass
+        elif live and text == self._seen_text:  # written by this tab: already format 2
+            gid = self.match.game.info.id
+        else:
+            entry = self.load_entry(key)
+            if entry is None or not entry.ok:
+                return self.export_broken(key)
+            gid = entry.match.game.info.id
+            text = entry.match.to_save_text(entry.match.meta)  # an old save: no deal in the file
         safe = "".join(ch for ch in f"spieltisch-{gid}-{slot}" if ch.isalnum() or ch in "-_")
         self._effects.append(("download", f"{safe}.json", text))
         return set()
@@ -236,7 +250,9 @@ class SavesMixin:
         confirmed by the player."""
         if self.confirm_delete != target:
             return set()
-        key = target if target.startswith(SAVE_PREFIX) else SAVE_PREFIX + target
+        key = SAVE_PREFIX + target
+        if target.startswith(SAVE_PREFIX) and self._storage_get(key) is None:
+            key = target  # a broken save's storage key
         with contextlib.suppress(Exception):
             self.storage.remove(key)
         self._save_cache.pop(key, None)
