@@ -70,7 +70,7 @@ def check_position(ctl) -> int:
                 assert {t for t in legal if t.startswith("mage:")} <= set(actions)
         if sel is None and m.to_act == seat:
             for text in legal:
-                if text in ("pass", "reroll", "hire") or text.startswith("brew:"):
+                if text in ("pass", "reroll", "hire", "done") or text.startswith("brew:"):
                     assert text in actions, text
         checked += len(actions)
     ctl.selected = None
@@ -212,7 +212,7 @@ def test_german_first_unless_a_language_was_picked():
     assert ("lang", "de") in ctl.take_effects()
     html = ctl.render("screen")
     assert "Neues Spiel" in html or "Spiel starten" in html or "Brauzeit" in html
-    assert "Kurz (48 Würfe)" in html  # the clock is a choice, not a text field
+    assert "Kurz: 48 Würfe (zu fünft 50)" in html  # the clock is a choice, not a text field
     start(ctl, [("Ann", "human", None), ("Bot", "bot", "easy")])
     assert "Deine Kessel" in ctl.render("board")
     regions = ctl.handle("ui", "hub")

@@ -22,13 +22,13 @@ from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
 from .data import (
     HEROES, HEROES_EACH, HERO_IDS, INGREDIENTS, POTION_IDS, POTIONS, START_TIERS, TIER_POTIONS,
+    WIZARDS_SHE,
 )
 
 CAULDRONS = 6
 STAR = "*"
 QTY_FACES = ("1", "2", "3", "4", "5", STAR)  # brau.dice: the ★ replaces the 6
-CLOCKS = {"short": 48, "long": 72}  # brau.clock
-SOLO_CLOCKS = {"short": 24, "long": 36}  # brau.solo (spec DECIDED 7)
+CLOCKS = {"short": 48, "long": 72}  # brau.clock (solo too: the seed wins over spec DECIDED 7)
 STAR_MAX = 6
 WAIT, DONE = 1, 2  # magic states of an ingredient
 
@@ -53,8 +53,9 @@ def mage_cost(n: int) -> int:
 
 
 def clock_steps(n: int, clock: str) -> int:
-    """brau.clock: 48 / 72 rolls (solo 24 / 36), rounded up to full rounds."""
-    base = (SOLO_CLOCKS if n == 1 else CLOCKS)[clock]
+    """brau.clock: 48 / 72 rolls for every number of brewers (solo included),
+    rounded up to full rounds."""
+    base = CLOCKS[clock]
     return -(-base // n) * n
 
 
@@ -67,7 +68,8 @@ def length_bound(n: int, clock: str = "long") -> int:
     setup = CAULDRONS * n + HEROES_EACH * n
     rerolls = t * letter_cap(n) * (dice + 1)  # the active brewer holds <= cap letters
     finishes = picks + hires  # each brings at most one choice of a new potion
-    return setup + t * dice + picks + rerolls + 2 * hires + finishes + len(HERO_IDS)
+    last = n * (1 + 2 * (letter_cap(n) // mage_cost(n) + 1))  # brau.last: done, hires, uses
+    return setup + t * dice + picks + rerolls + 2 * hires + finishes + len(HERO_IDS) + 2 * last
 
 
 # ---- actions -----------------------------------------------------------------
@@ -124,6 +126,12 @@ class Pass:  # brau.pass: take nothing (a letter)
 
 
 @dataclass(frozen=True, slots=True)
+class Done:  # brau.last: no more use for the Archmage after the last roll
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
 class Reroll:  # brau.reroll: a letter for a new roll
     def __str__(self) -> str:
         return "reroll"
@@ -162,7 +170,7 @@ class Brew:  # brau.brew: a potion of your choice for the emptied cauldron
         return f"brew:{self.cauldron + 1}:{self.potion}"
 
 
-PASS, REROLL, HIRE = Pass(), Reroll(), Hire()
+PASS, REROLL, HIRE, DONE_ACT = Pass(), Reroll(), Hire(), Done()
 _CHANCE_TYPES = (DealPotion, DealHero, Roll)
 
 
@@ -174,10 +182,10 @@ class BrauState:
     heroes_on: bool
     clock_total: int  # rolls in the whole game (brau.clock)
     rolls_left: int  # rolls still to come; the roll under way is already counted
-    phase: str  # setup | roll | pick | hero | brew | over
+    phase: str  # setup | roll | pick | hero | brew | last | over
     step: int  # setup: things dealt; roll: dice rolled
     active: int  # the brewer whose roll it is
-    picks: int  # choices made on this roll (brau.order)
+    picks: int  # choices made on this roll (brau.order); n + k in phase last (brau.last)
     qty: tuple  # quantity dice faces (None: taken / not rolled)
     ing: tuple  # ingredient dice
     wiz: tuple  # wizard dice
@@ -225,6 +233,20 @@ def missing(cd, ingredient: str) -> int:
     return -1
 
 
+def _cauldron_info(caul) -> list:
+    """Per cauldron ``None`` (empty) or {ingredient: (lacking, magic, needs magic)}."""
+    info = []
+    for cd in caul:
+        if cd is None:
+            info.append(None)
+            continue
+        pid, filled, magic = cd
+        pot = POTIONS[pid]
+        info.append({i: (need - filled[k], magic[k], pot.magic)
+                     for k, (i, need) in enumerate(pot.recipe)})
+    return info
+
+
 def amount(face: str, lacking: int) -> int:
     """brau.pair: the units a quantity die delivers (★: what is missing, up to 6)."""
     return min(lacking, STAR_MAX) if face == STAR else int(face)
@@ -238,7 +260,7 @@ class Brauzeit(Game):
         max_players=6,
         perfect_information=True,  # nothing is hidden; see docs/rules/brauzeit.md (brau.public)
         max_length=max(length_bound(n, "long") for n in range(1, 7)),
-        rules_version=1,
+        rules_version=2,  # 2: one choice per brewer and roll, solo 48 / 72, brau.last
         options=(("heroes", True), ("clock", "short")),
     )
 
@@ -270,7 +292,7 @@ class Brauzeit(Game):
     # ---- flow ----------------------------------------------------------------
     def current_player(self, s: BrauState):
         ph = s.phase
-        if ph == "pick":
+        if ph == "pick" or ph == "last":
             return (s.active + s.picks) % s.n
         if ph == "brew":
             return s.due_seat
@@ -317,18 +339,10 @@ class Brauzeit(Game):
         if s.phase == "brew":
             return [Brew(s.due_cauldron, p) for p in POTION_IDS]
         p = cur
+        info = _cauldron_info(s.cauldrons[p])
+        if s.phase == "last":  # brau.last: only the Archmage, then done
+            return [DONE_ACT] + self._free_actions(s, p, info)
         acts: list = []
-        caul = s.cauldrons[p]
-        # per cauldron: {ingredient: (lacking, magic)}
-        info = []
-        for cd in caul:
-            if cd is None:
-                info.append(None)
-                continue
-            pid, filled, magic = cd
-            pot = POTIONS[pid]
-            info.append({i: (need - filled[k], magic[k], pot.magic)
-                         for k, (i, need) in enumerate(pot.recipe)})
         for ii, ingf in enumerate(s.ing):
             if ingf is None:
                 continue
@@ -355,6 +369,13 @@ class Brauzeit(Game):
         acts.append(PASS)
         if p == s.active and s.picks == 0 and s.letters[p] > 0:
             acts.append(REROLL)
+        acts.extend(self._free_actions(s, p, info))
+        return acts
+
+    def _free_actions(self, s: BrauState, p: int, info: list) -> list:
+        """brau.archmage: hiring and using her (no choice); ``info`` is
+        :func:`_cauldron_info` of the brewer's cauldrons."""
+        acts: list = []
         if s.mage[p]:
             for c, inf in enumerate(info):
                 if inf is None:
@@ -397,15 +418,23 @@ class Brauzeit(Game):
                 if a.potion not in _POTION_SET:
                     return _illegal("unknown-potion", "brau.brew", "There is no such potion.")
                 return None
-            if isinstance(a, (Take, Wizard, Pass, Reroll, Hire, MageFill, MageEnchant)):
+            if isinstance(a, (Take, Wizard, Pass, Reroll, Hire, MageFill, MageEnchant, Done)):
                 return _illegal("must-brew", "brau.brew",
                                 "First choose the potion for your emptied cauldron.",
                                 cauldron=s.due_cauldron + 1)
             return _illegal("unknown-action", "brau.order", "That is not a move in Brauzeit.")
-        # pick phase
+        # pick phase, or the Archmage after the last roll (brau.last)
         if isinstance(a, Brew):
             return _illegal("not-brewing", "brau.brew",
                             "You choose a new potion only for a cauldron that was just emptied.")
+        if isinstance(a, Done):
+            if s.phase != "last":
+                return _illegal("not-last", "brau.last",
+                                "“Done” ends your game after the last roll; now choose from the dice.")
+            return None
+        if s.phase == "last" and isinstance(a, (Take, Wizard, Pass, Reroll)):
+            return _illegal("rolls-over", "brau.last",
+                            "The last roll has been chosen from; only the Archmage is left.")
         p = cur
         caul = s.cauldrons[p]
         if isinstance(a, Take):
@@ -529,6 +558,8 @@ class Brauzeit(Game):
             p = (s.active + s.picks) % s.n
             letters = _set(s.letters, p, min(letter_cap(s.n), s.letters[p] + 1))
             return self._continue(replace(s, letters=letters, picks=s.picks + 1))
+        if t is Done:
+            return self._last(replace(s, picks=s.picks + 1))
         if t is Brew:
             p = s.due_seat
             row = _set(s.cauldrons[p], a.cauldron, new_cauldron(a.potion))
@@ -593,27 +624,40 @@ class Brauzeit(Game):
                        wiz=(None,) * len(s.wiz))
 
     def _start_turn(self, s: BrauState, first: bool = False) -> BrauState:
-        """brau.clock: each roll (not re-roll) costs one step of the hourglass;
-        brau.end: when none is left, the game is over."""
-        if s.rolls_left == 0:
-            return replace(s, phase="over", picks=0, qty=(None,) * s.n,
-                           ing=(None,) * s.n, wiz=(None,) * len(s.wiz))
+        """brau.clock: each roll (not re-roll) costs one step of the hourglass."""
         active = s.active if first else (s.active + 1) % s.n
         s = replace(s, active=active, rolls_left=s.rolls_left - 1, rerolls=0)
         return self._start_roll(s)
 
     def _continue(self, s: BrauState) -> BrauState:
-        """brau.order: the next brewer in turn chooses; after all, the next roll."""
-        if s.picks >= s.n:
+        """brau.order: the next brewer in turn chooses (one choice each per
+        roll); after all, the next roll — or, after the last roll, brau.last."""
+        if s.picks < s.n:
+            return replace(s, phase="pick")
+        if s.rolls_left > 0:
             return self._start_turn(s)
-        return replace(s, phase="pick")
+        return self._last(s)
+
+    def _last(self, s: BrauState) -> BrauState:
+        """brau.last: after the last roll's choices, each brewer in turn (from
+        the last roller) who can still hire or use the Archmage may do so
+        ("Du holst sie jederzeit"), then says done; brau.end: then the game
+        is over. ``picks`` counts on from n: brewer (active + picks) % n."""
+        while s.picks < 2 * s.n:
+            p = (s.active + s.picks) % s.n
+            if self._free_actions(s, p, _cauldron_info(s.cauldrons[p])):
+                return replace(s, phase="last")
+            s = replace(s, picks=s.picks + 1)
+        return replace(s, phase="over", picks=0, qty=(None,) * s.n,
+                       ing=(None,) * s.n, wiz=(None,) * len(s.wiz))
 
     def _after_work(self, s: BrauState, p: int, c: int, cd) -> BrauState:
         """Store the cauldron; a finished potion goes to a hero or the shelf
         (brau.heroes), the cauldron is emptied and its owner picks a new potion
-        (brau.brew) unless the hourglass has run out."""
+        (brau.brew) — also on the last roll: every potion goes, always. Then
+        the roll goes on (brau.order)."""
         if not cauldron_done(cd):
-            return replace(s, cauldrons=_set(s.cauldrons, p, _set(s.cauldrons[p], c, cd)))
+            return self._continue(replace(s, cauldrons=_set(s.cauldrons, p, _set(s.cauldrons[p], c, cd))))
         pid = cd[0]
         s = replace(s, cauldrons=_set(s.cauldrons, p, _set(s.cauldrons[p], c, None)))
         deal_hero = False
@@ -631,12 +675,9 @@ class Brauzeit(Game):
                 break
         else:
             s = replace(s, shelf=_set(s.shelf, p, s.shelf[p] + (pid,)))
-        due_c = c if s.rolls_left > 0 else -1
         if deal_hero:
-            return replace(s, phase="hero", due_seat=p, due_cauldron=due_c)
-        if due_c >= 0:
-            return replace(s, phase="brew", due_seat=p, due_cauldron=due_c)
-        return self._continue(s)
+            return replace(s, phase="hero", due_seat=p, due_cauldron=c)
+        return replace(s, phase="brew", due_seat=p, due_cauldron=c)
 
     # ---- end -----------------------------------------------------------------
     def points(self, s: BrauState, p: int) -> int:
@@ -686,7 +727,7 @@ class Brauzeit(Game):
         parts = text.split(":")
         kind, k = parts[0], len(parts)
         if k == 1:
-            return {"pass": PASS, "reroll": REROLL, "hire": HIRE}.get(kind)
+            return {"pass": PASS, "reroll": REROLL, "hire": HIRE, "done": DONE_ACT}.get(kind)
         if kind == "take" and k == 4 and parts[1][:1] == "q" and parts[2][:1] == "i":
             q, i, c = int(parts[1][1:]) - 1, int(parts[2][1:]) - 1, int(parts[3]) - 1
             if 0 <= q < 6 and 0 <= i < 6 and 0 <= c < CAULDRONS:
@@ -790,6 +831,8 @@ class Brauzeit(Game):
             return ("brauzeit.log.reroll", {"seat": seat, "letters": s.letters[seat] - 1})
         if t is Hire:
             return ("brauzeit.log.hire", {"seat": seat})
+        if t is Done:
+            return ("brauzeit.log.done", {"seat": seat})
         if t is Brew:
             return ("brauzeit.log.brew", {"seat": seat, "cauldron": a.cauldron + 1, "potion": a.potion})
         if t in (Take, Wizard, MageFill, MageEnchant):
@@ -802,7 +845,7 @@ class Brauzeit(Game):
                               amount=amount(s.qty[a.qty], missing(cd, ingr)))
             elif t is Wizard:
                 kind = "wizard" if missing(cd, s.wiz[a.die]) == 0 else "wizard_wait"
-                params["ingredient"] = s.wiz[a.die]
+                params["ingredient"] = params["wizard"] = s.wiz[a.die]
             else:
                 kind = "mage_fill" if t is MageFill else "mage_enchant"
                 params["ingredient"] = a.ingredient
@@ -815,6 +858,8 @@ class Brauzeit(Game):
                     kind += "_order"
                 else:
                     kind += "_finish"
+            if t is Wizard and s.wiz[a.die] in WIZARDS_SHE:
+                kind += "_she"  # the rulebook's Kräuterhexe, Kristallseherin, Mondpriesterin
             return (f"brauzeit.log.{kind}", params)
         return None
 
