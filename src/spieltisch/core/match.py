@@ -114,16 +114,29 @@ class Match:
     def play(self, action, player: int | None = None) -> None:
         """Play a seat's action (text or value); then resolve chance.
 
-        Raises :class:`IllegalActionError` with the reason if it is illegal.
+        Raises :class:`IllegalActionError` with the reason if it is illegal
+        (:class:`BadActionText` if the text does not parse) and then leaves
+        the match exactly as it was: the action is checked before anything
+        else — ``reveals`` included — looks at it.
         """
         act = self.parse(action)
-        seat = self.to_act if player is None else player
-        if seat == CHANCE:
+        to_act = self.to_act
+        seat = to_act if player is None else player
+        if to_act == CHANCE:
             raise IllegalActionError(
                 Illegal("chance-to-act", "core.chance", "It is chance's turn, not a seat's."), str(act)
             )
+        if seat == CHANCE and to_act is not None:
+            raise IllegalActionError(
+                Illegal("not-chance", "core.chance",
+                        "No chance event is due: a seat is to act, and chance never plays a seat's move.",
+                        (("seat", str(to_act)),)), str(act)
+            )
+        why = self.game.check(self.state, seat, act)
+        if why is not None:
+            raise IllegalActionError(why, str(act))
         reveals = self.game.reveals(self.state, act)
-        self.state = self.game.apply(self.state, seat, act)
+        self.state = self.game.apply_unchecked(self.state, act)
         self._record(seat, str(act), barrier=reveals)
         if self.auto_chance:
             self.resolve_chance()
