@@ -841,14 +841,14 @@ def test_catalogue_de_en_complete_and_matching():
     import inspect
     import re
 
-    from spieltisch.games.brauzeit import rules
+    from spieltisch.games.brauzeit import bots, roll, rules, scoring, state
     from spieltisch.games.brauzeit.texts import DE, EN
 
     assert set(DE) == set(EN)
     for k in DE:
         assert DE[k].strip() and EN[k].strip(), k
         assert _placeholders(DE[k]) == _placeholders(EN[k]), k
-    src = inspect.getsource(rules)
+    src = "".join(inspect.getsource(mod) for mod in (rules, state, roll, scoring, bots))
     for code in set(re.findall(r'_illegal\(\s*"([a-z-]+)"', src)):
         assert f"brauzeit.illegal.{code}" in DE, code
     for rule in set(re.findall(r'"(brau\.[a-z]+)"', src)):
