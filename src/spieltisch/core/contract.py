@@ -152,7 +152,7 @@ def check_play_anywhere(game: Game, players: int, seed: int, log: list, options:
                     assert json.dumps(game.state_to_json(m.state), sort_keys=True) == before_json, (
                         f"{here}: refused but the state changed")
                     stats["refused"] += 1
-                except Exception as err:  # noqa: BLE001 - the contract: nothing but IllegalActionError
+                except Exception as err:  # the contract: nothing but IllegalActionError
                     raise AssertionError(f"{here}: raised {type(err).__name__}: {err}") from err
                 else:
                     assert who != CHANCE, f"{here}: chance played a seat's move"
@@ -170,7 +170,7 @@ def check_play_anywhere(game: Game, players: int, seed: int, log: list, options:
                     m.play(padded)
                 except BadActionText:
                     pass
-                except Exception as err:  # noqa: BLE001
+                except Exception as err:  # anything else breaks the contract
                     raise AssertionError(f"{where}: {padded!r} raised {type(err).__name__}: {err}") from err
                 else:
                     raise AssertionError(f"{where}: whitespace-padded text {padded!r} was accepted")

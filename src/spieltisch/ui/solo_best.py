@@ -8,7 +8,8 @@ against one without (issue 10, item 5).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 
 class SoloResult(NamedTuple):
