@@ -189,6 +189,7 @@ def test_play_as_chance_while_a_seat_acts_names_the_right_reason(gid):
     with pytest.raises(IllegalActionError) as err:
         m.play(m.legal_texts()[0], CHANCE)
     assert err.value.illegal.code == "not-chance" and err.value.illegal.rule == "core.chance"
+    assert m.check(CHANCE, m.legal_texts()[0]).code == "not-chance"  # check() says what play() would
     assert _frozen(m) == before
 
 
