@@ -71,7 +71,7 @@ EN: dict[str, str] = {
     "rules.hexen.potions.title": "The potions",
     "rules.hexen.potions.body": "Five potion cards lie face up, each heading a row. Cards can only be played on a row that has a potion.",
     "rules.hexen.turn.title": "Your turn",
-    "rules.hexen.turn.body": "Player 1 starts – seat there whoever last burnt something in the kitchen. Then turns go clockwise, in the order of the players. On your turn you play exactly one card from your hand onto any potion row. You cannot pass.",
+    "rules.hexen.turn.body": "Player 1 starts – let whoever last burnt something in the kitchen sit there. Then turns go clockwise, in the order of the players. On your turn you play exactly one card from your hand onto any potion row. You cannot pass.",
     "rules.hexen.test.title": "Does it explode?",
     "rules.hexen.test.body": "The card is placed, then tested. It explodes if its colour differs from the potion's colour (black matches every colour), or if the sum of the row, this card included, is higher than the potion's value. A 0-card must match the colour too.",
     "rules.hexen.explosion.title": "Explosion",
