@@ -74,6 +74,10 @@ def one_choice(page) -> str:
         expect(target.first).to_be_visible()
         target.first.click()
         return "wizard"
+    done = page.locator("[data-action='done']")  # brau.last: after the last roll
+    if done.count():
+        done.click()
+        return "done"
     page.locator("[data-action='pass']").click()
     return "pass"
 
@@ -89,9 +93,9 @@ def test_full_short_game_in_german_by_clicks(page):
     expect(page.locator("#curtain")).to_have_count(0)
     # the two-step choice is explained in German
     board.locator("button.bz-die.k-q").first.click()
-    expect(top.locator(".prompt")).to_contain_text("Jetzt eine Zutat")
+    expect(top.locator(".prompt")).to_contain_text("jetzt eine Zutat")
     board.locator("button.bz-die.k-q").first.click()
-    done = {"brew": 0, "take": 0, "wizard": 0, "pass": 0}
+    done = {"brew": 0, "take": 0, "wizard": 0, "pass": 0, "done": 0}
     for _ in range(400):
         if page.locator("[data-gameover]").count():
             break
@@ -129,7 +133,7 @@ def test_a_pair_that_does_not_fit_names_the_rule(page):
             blocked = board.locator(".bz-cauldron[data-illegal^='take:']")
             for j in range(blocked.count()):
                 blocked.nth(j).click()
-                if "fehlen nur noch" in status.inner_text():
+                if "nur noch Platz für" in status.inner_text():
                     expect(status).to_contain_text("Regel: Ein Paar")
                     status.locator("[data-ui='rules:brau.pair']").click()
                     expect(page.locator("#rules [data-rule='brau.pair']")).to_be_visible()

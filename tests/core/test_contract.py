@@ -14,5 +14,8 @@ for gid, game in sorted(GAMES.items()):
 
 @pytest.mark.parametrize("gid,players", CASES)
 def test_contract(gid, players):
+    """Includes check_play_anywhere (issue 10, item 10): every action text
+    legal anywhere, played through Match.play at other positions, succeeds
+    or raises IllegalActionError and leaves the match unchanged."""
     stats = check_game(GAMES[gid], players, seeds=range(6))
-    assert stats["games"] == 6 and stats["actions"] > 0
+    assert stats["games"] == 6 and stats["actions"] > 0 and stats["plays_anywhere"] > 0

@@ -159,11 +159,69 @@ def test_property_any_text_is_parsed_or_refused_with_reason(text):
     except IllegalActionError as err:
         assert err.illegal.message and err.illegal.rule
     else:
-        assert str(a) == text.strip()
+        assert str(a) == text  # only the canonical text parses: no stripping
 
 
-@pytest.mark.parametrize("text", ["play:R3:01", "play:R3:+1", "play:R3:6", "take:R3:1", "PASS"])
+@pytest.mark.parametrize("text", ["play:R3:01", "play:R3:+1", "play:R3:6", "take:R3:1", "PASS", " pass", "pass\n", "play:R3:1 "])
 def test_only_the_canonical_text_parses(text):
     with pytest.raises(IllegalActionError):
         HEXEN.parse_action(text)
 
+
+
+# ---- issue 10, item 10: Match.play refuses cleanly -------------------------------------
+
+def _frozen(m):
+    return (m.state, list(m.log), m.can_undo(0), m.to_save())
+
+
+def test_play_checks_before_reveals_saboteur_help_and_card_not_in_hand():
+    """core: a well-formed but illegal action is refused with
+    IllegalActionError before the game's reveals() sees it (Saboteur's
+    reveals() raised a bare ValueError for `help:yes` when nobody asked and
+    for a path card not in hand); the match is untouched."""
+    sab = GAMES["saboteur"]
+    m = Match(sab, [Seat("A"), Seat("B"), Seat("C")], seed=1)
+    before = _frozen(m)
+    hand = set(m.legal_texts())
+    for text in ("help:yes", "help:no", "path:NESW:-1,0", "path:Ex:-3,1"):
+        if text in hand:
+            continue
+        with pytest.raises(IllegalActionError) as err:
+            m.play(text)
+        assert err.value.illegal.code and err.value.illegal.rule
+        assert _frozen(m) == before
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_play_as_chance_while_a_seat_acts_names_the_right_reason(gid):
+    """core.chance: m.play(text, -1) while a seat is to act is refused as
+    `not-chance` (no chance event is due), not "it is chance's turn"."""
+    game = GAMES[gid]
+    m = Match(game, [Seat(f"P{i}") for i in range(game.info.min_players)], seed=3)
+    assert m.to_act not in (None, CHANCE)
+    before = _frozen(m)
+    with pytest.raises(IllegalActionError) as err:
+        m.play(m.legal_texts()[0], CHANCE)
+    assert err.value.illegal.code == "not-chance" and err.value.illegal.rule == "core.chance"
+    assert m.check(CHANCE, m.legal_texts()[0]).code == "not-chance"  # check() says what play() would
+    assert _frozen(m) == before
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_play_only_the_canonical_text_whitespace_is_refused(gid):
+    """core (docs/engine.md): only the canonical action text parses — a legal
+    text with whitespace around it is refused as BadActionText (`bad-text`)."""
+    from spieltisch.core.errors import BadActionText
+
+    game = GAMES[gid]
+    m = Match(game, [Seat(f"P{i}") for i in range(game.info.min_players)], seed=4)
+    text = m.legal_texts()[0]
+    before = _frozen(m)
+    for padded in (f" {text}", f"{text} ", f"{text}\n", f"\t{text}"):
+        with pytest.raises(BadActionText) as err:
+            m.play(padded)
+        assert err.value.illegal.code == "bad-text"
+        assert m.check(m.to_act, padded).code == "bad-text"
+    assert _frozen(m) == before
+    m.play(text)  # the canonical text itself is fine

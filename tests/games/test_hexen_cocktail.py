@@ -315,3 +315,46 @@ def test_hidden_determinize_refuses_another_seats_view():
         G.determinize(G.view(m.state, None), 0, Rng(1))
     det = G.determinize(G.view(m.state, 0), 0, Rng(1))
     assert det.hands[0] == m.state.hands[0]
+
+
+# ---- issue 10, item 9: who starts, clockwise, the last potion -------------------
+
+def test_turn_seat_one_starts_after_the_deal():
+    """hexen.turn: Player 1 (seat 0) starts — the first seat action after
+    the deal is seat 0's, whatever the seed."""
+    for seed in range(5):
+        m = Match(G, [Seat("A"), Seat("B"), Seat("C"), Seat("D")], seed=seed)
+        assert m.to_act == 0 and m.state.phase == "play"
+        assert all(p == CHANCE for p, _ in m.log)
+
+
+def test_end_final_round_goes_clockwise_to_the_last_seat():
+    """hexen.turn / hexen.end: with four players, seat 1 empties the hand
+    safely; seats 2 and 3 play once more (clockwise), seat 0 does not."""
+    s = state([["R1", "R2"], ["B1"], ["G1", "G2"], ["Y1", "Y2"]])
+    s = play(s, "play:R1:1")
+    s = play(s, "play:B1:2")
+    assert s.end_triggered and G.current_player(s) == 2
+    s = play(s, "play:G1:3")
+    assert G.current_player(s) == 3
+    s = play(s, "play:Y1:4")
+    assert G.is_terminal(s) and s.hands[0] == ("R2",)
+
+
+def test_end_last_potion_blown_up_no_card_from_the_row_no_bonus():
+    """hexen.end / hexen.explosion: whoever blows up the last potion takes
+    the potion card but no card from the row: `take:` is refused (the game
+    is over), no bonus play; the row goes to the discard."""
+    s = state([["B3", "R1"], ["G1"]], potions=(None, None, "R10", None, None),
+              rows=((), (), ["R2", "R5"], (), ()), pool=())
+    s = play(s, "play:B3:3")
+    assert G.is_terminal(s) and s.taken[0] == ("R10",) and s.hands[0] == ("R1",)
+    assert sorted(s.discard) == ["B3", "R2", "R5"]
+    for text in ("take:B3", "take:R2", "pass"):
+        with pytest.raises(IllegalActionError):
+            G.apply(s, 0, G.parse_action(text))
+    m = Match(G, [Seat("A"), Seat("B")], seed=1)
+    m.state = s
+    with pytest.raises(IllegalActionError):
+        m.play("take:R2", 0)
+    assert m.state is s and m.is_over

@@ -70,7 +70,7 @@ def check_position(ctl) -> int:
                 assert {t for t in legal if t.startswith("mage:")} <= set(actions)
         if sel is None and m.to_act == seat:
             for text in legal:
-                if text in ("pass", "reroll", "hire") or text.startswith("brew:"):
+                if text in ("pass", "reroll", "hire", "done") or text.startswith("brew:"):
                     assert text in actions, text
         checked += len(actions)
     ctl.selected = None
@@ -212,7 +212,7 @@ def test_german_first_unless_a_language_was_picked():
     assert ("lang", "de") in ctl.take_effects()
     html = ctl.render("screen")
     assert "Neues Spiel" in html or "Spiel starten" in html or "Brauzeit" in html
-    assert "Kurz (48 Würfe)" in html  # the clock is a choice, not a text field
+    assert "Kurz: 48 Würfe (zu fünft 50)" in html  # the clock is a choice, not a text field
     start(ctl, [("Ann", "human", None), ("Bot", "bot", "easy")])
     assert "Deine Kessel" in ctl.render("board")
     regions = ctl.handle("ui", "hub")
@@ -333,3 +333,25 @@ def test_cached_breweries_equal_fresh_ones():
             assert ctl.render("board") == cached
         ctl.selected = None
         human_move(ctl, rnd)
+
+
+def test_after_the_last_roll_the_archmage_then_done():
+    """brau.last on the board: after the last roll a brewer who can still
+    call the Archmage sees "Erzmagierin einstellen" and "Fertig" (no pass, no
+    dice to pick); "Fertig" ends the game."""
+    from dataclasses import replace
+
+    ctl = new_controller()
+    start(ctl, [("Solo", "human", None)], seed=5)
+    m = ctl.match
+    m.state = replace(m.state, phase="last", rolls_left=0, picks=1, letters=(3,))
+    m._undo_states = [m.state]
+    assert set(m.legal_texts(0)) == {"done", "hire"}
+    html = ctl.render("board")
+    actions = set(_values(html, "data-action"))
+    assert {"done", "hire"} <= actions and "pass" not in actions
+    assert not any(a.startswith(("take:", "wizard:")) for a in actions)
+    assert "Fertig" in html and '<button type="button" class="bz-die' not in html  # no dice to pick
+    assert "Der letzte Wurf ist vorbei" in ctl.render("top")
+    ctl.handle("action", "done")
+    assert ctl.match.is_over

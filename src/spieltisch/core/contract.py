@@ -89,6 +89,96 @@ def check_illegal_from_elsewhere(game: Game, visited: list, where: str) -> None:
                 raise AssertionError(f"{where}: apply accepted illegal {a}")
 
 
+def _snapshot(m: Match) -> tuple:
+    return (m.state, list(m.log), list(m._undo_states), m._undo_base)
+
+
+def _restore(m: Match, snap: tuple) -> None:
+    m.state, log, undo, m._undo_base = snap
+    m.log, m._undo_states = list(log), list(undo)
+
+
+def check_play_anywhere(game: Game, players: int, seed: int, log: list, options: dict | None,
+                        where: str, positions: int = 6, texts: int = 60) -> dict:
+    """Every action text legal anywhere in the game (chance outcomes too),
+    played through :meth:`Match.play` at other positions — by the seat to
+    act, by another seat and by chance (-1) — either succeeds or raises
+    :class:`IllegalActionError`, never another exception; after a refusal
+    the match is unchanged (state, log, undo). Also: ``play(text, -1)``
+    while a seat is to act is refused as ``not-chance``, and a legal text
+    with whitespace around it is refused as :class:`BadActionText`."""
+    rng = Rng(mix_seed(seed, "play-anywhere"))
+    replay = Match(game, _seats(players), options, seed, auto_chance=False)
+    pool: set[str] = set()
+    points = []  # log indices where a seat is to act
+    for k, (p, text) in enumerate(log):
+        if replay.to_act is not None and replay.to_act != CHANCE:
+            pool.update(str(a) for a in game.legal_actions(replay.state))
+            points.append(k)
+        else:
+            pool.update(str(a) for a, _ in game.chance_outcomes(replay.state))
+        if p == CHANCE:
+            replay.play_chance(text)
+        else:
+            replay.play(text, p)
+    texts_all = sorted(pool)
+    if len(texts_all) > texts:
+        rng.shuffle(texts_all)
+        texts_all = sorted(texts_all[:texts])
+    picks = sorted({points[rng.below(len(points))] for _ in range(positions)}) if points else []
+    stats = {"plays": 0, "accepted": 0, "refused": 0}
+    m = Match(game, _seats(players), options, seed, auto_chance=False)
+    done = 0
+    for k in picks:
+        while done < k:
+            p, text = log[done]
+            m.play_chance(text) if p == CHANCE else m.play(text, p)
+            done += 1
+        m.auto_chance = True  # as in the app: chance is resolved after a seat's move
+        snap = _snapshot(m)
+        seat = m.to_act
+        before_json = json.dumps(game.state_to_json(m.state), sort_keys=True)
+        legal = [str(a) for a in game.legal_actions(m.state)]
+        for text in texts_all:
+            for who in (None, (seat + 1) % players, CHANCE):
+                here = f"{where} at log {k}: play({text!r}, {who})"
+                stats["plays"] += 1
+                try:
+                    m.play(text, who)
+                except IllegalActionError as err:
+                    _assert_reason(err.illegal, here)
+                    assert m.state == snap[0] and m.log == snap[1] and m._undo_states == snap[2], (
+                        f"{here}: refused but the match changed")
+                    assert json.dumps(game.state_to_json(m.state), sort_keys=True) == before_json, (
+                        f"{here}: refused but the state changed")
+                    stats["refused"] += 1
+                except Exception as err:  # the contract: nothing but IllegalActionError
+                    raise AssertionError(f"{here}: raised {type(err).__name__}: {err}") from err
+                else:
+                    assert who != CHANCE, f"{here}: chance played a seat's move"
+                    stats["accepted"] += 1
+                    _restore(m, snap)
+        if legal:
+            try:
+                m.play(legal[0], CHANCE)
+            except IllegalActionError as err:
+                assert err.illegal.code == "not-chance", f"{where} at log {k}: play(text, -1) said {err.illegal}"
+            else:
+                raise AssertionError(f"{where} at log {k}: chance played {legal[0]}")
+            for padded in (f" {legal[0]}", f"{legal[0]} ", f"{legal[0]}\n"):
+                try:
+                    m.play(padded)
+                except BadActionText:
+                    pass
+                except Exception as err:  # anything else breaks the contract
+                    raise AssertionError(f"{where}: {padded!r} raised {type(err).__name__}: {err}") from err
+                else:
+                    raise AssertionError(f"{where}: whitespace-padded text {padded!r} was accepted")
+                assert m.state == snap[0] and m.log == snap[1], f"{where}: {padded!r} changed the match"
+        m.auto_chance = False
+    return stats
+
+
 def check_chance(game: Game, state, where: str) -> None:
     outs = game.chance_outcomes(state)
     assert outs, f"{where}: chance to act with no outcomes"
@@ -136,7 +226,9 @@ def check_outcome(game: Game, state, n: int, where: str) -> None:
 
 def check_game(game: Game, players: int, seeds, options: dict | None = None) -> dict:
     """Run every contract check for one player count. Returns counters."""
-    stats = {"games": 0, "actions": 0, "states": 0, "hidden_resampled": 0}
+    stats = {"games": 0, "actions": 0, "states": 0, "hidden_resampled": 0, "plays_anywhere": 0}
+    seeds = list(seeds)
+    first_seed = seeds[0] if seeds else None
     for seed in seeds:
         where0 = f"{game.info.id} n={players} seed={seed}"
         m, visited = random_match(game, players, seed, options)
@@ -175,6 +267,9 @@ def check_game(game: Game, players: int, seeds, options: dict | None = None) -> 
             else:
                 replay.play(text, p)
         assert replay.state == m.state, f"{where0}: replaying the log gave another state"
+        if seed == first_seed:  # Match.play refuses cleanly, anywhere (one seed: it is costly)
+            got = check_play_anywhere(game, players, seed, m.log, options, where0)
+            stats["plays_anywhere"] += got["plays"]
     if not game.info.perfect_information:
         assert stats["hidden_resampled"] > 0, (
             f"{game.info.id}: determinize never changed any hidden information")

@@ -85,25 +85,39 @@ class Match:
         return action
 
     def check(self, player: int, action) -> Illegal | None:
+        """Why :meth:`play` would refuse ``action`` by ``player`` (``None``: it would not)."""
         try:
             act = self.parse(action)
         except BadActionText as err:
             return err.illegal
-        return self.game.check(self.state, player, act)
+        return self._refusal(player, act)
+
+    def _refusal(self, player: int | None, act) -> Illegal | None:
+        to_act = self.to_act
+        seat = to_act if player is None else player
+        if to_act == CHANCE:
+            return Illegal("chance-to-act", "core.chance", "It is chance's turn, not a seat's.")
+        if seat == CHANCE and to_act is not None:
+            return Illegal("not-chance", "core.chance",
+                           "No chance event is due: a seat is to act, and chance never plays a seat's move.",
+                           (("seat", str(to_act)),))
+        return self.game.check(self.state, seat, act)
 
     def play(self, action, player: int | None = None) -> None:
         """Play a seat's action (text or value); then resolve chance.
 
-        Raises :class:`IllegalActionError` with the reason if it is illegal.
+        Raises :class:`IllegalActionError` with the reason if it is illegal
+        (:class:`BadActionText` if the text does not parse) and then leaves
+        the match exactly as it was: the action is checked before anything
+        else — ``reveals`` included — looks at it.
         """
         act = self.parse(action)
         seat = self.to_act if player is None else player
-        if seat == CHANCE:
-            raise IllegalActionError(
-                Illegal("chance-to-act", "core.chance", "It is chance's turn, not a seat's."), str(act)
-            )
+        why = self._refusal(seat, act)
+        if why is not None:
+            raise IllegalActionError(why, str(act))
         reveals = self.game.reveals(self.state, act)
-        self.state = self.game.apply(self.state, seat, act)
+        self.state = self.game.apply_unchecked(self.state, act)
         self._record(seat, str(act), barrier=reveals)
         if self.auto_chance:
             self.resolve_chance()

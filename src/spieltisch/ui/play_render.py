@@ -15,6 +15,7 @@ from ..render.context import Ctx
 from . import position, screens, share
 from .boards import get_board
 from .saves import SAVE_PREFIX
+from .solo_best import SoloResult, best_score  # brau.solo: same settings only (issue 10)
 
 PLAY_REGIONS = frozenset(screens.PLAY_REGIONS) | {"status"}
 LOG_LIMIT = 80  # log lines on screen
@@ -157,20 +158,16 @@ class PlayRenderMixin:
 
     def _solo_note(self, out) -> str:
         """A one-seat game is played against the device's best (brau.solo):
-        the best score of the other finished one-seat saves of this game."""
+        the best score of the other finished one-seat saves of this game with
+        the same options (ui/solo_best.py)."""
         m = self.match
         if len(m.seats) != 1:
             return ""
-        gid = m.game.info.id
-        best = None
-        for e in self.entries():
-            other = e.match
-            if (not e.ok or e.slot == self.slot or other.game.info.id != gid or len(other.seats) != 1
-                    or not other.is_over):
-                continue
-            score = other.outcome().scores[0]
-            if best is None or (score < best if out.low_wins else score > best):
-                best = score
+        mine = SoloResult(m.game.info.id, 1, m.options, True, out.scores[0])
+        others = [SoloResult(e.match.game.info.id, len(e.match.seats), e.match.options, e.match.is_over,
+                             e.match.outcome().scores[0] if e.match.is_over else None)
+                  for e in self.entries() if e.ok and e.slot != self.slot]
+        best = best_score(mine, others, out.low_wins)
         score = out.scores[0]
         if best is None:
             return self.tr("over.solo_first", score=score)

@@ -33,7 +33,7 @@ from ...render.html import attrs, esc
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
     "brau.wizard", "brau.pass", "brau.reroll", "brau.archmage", "brau.heroes",
-    "brau.noheroes", "brau.clock", "brau.end", "brau.ties", "brau.solo", "brau.public",
+    "brau.noheroes", "brau.clock", "brau.end", "brau.last", "brau.ties", "brau.solo", "brau.public",
     "core.chance",
 )
 
@@ -79,6 +79,8 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
         return hero_name(value, ctx)
     if name == "ingredient":
         return ing_name(value, ctx)
+    if name == "wizard":
+        return wizard_name(value, ctx)
     if name in ("qty", "amount") and isinstance(value, str):
         return " ".join(face_text(f) for f in value.split())
     if name == "ing" and isinstance(value, str):
@@ -233,7 +235,8 @@ def _select_hook(ctx: Ctx, sel: dict, new: dict) -> str:
 
 
 def _my_pick(view: dict, ctx: Ctx) -> bool:
-    return (ctx.viewer is not None and not ctx.curtain and view["phase"] == "pick"
+    """The viewer is asked: a choice from the roll, or the Archmage after the last roll (brau.last)."""
+    return (ctx.viewer is not None and not ctx.curtain and view["phase"] in ("pick", "last")
             and view["to_act"] == ctx.viewer)
 
 
@@ -261,7 +264,7 @@ def _table(view: dict, ctx: Ctx, sel: dict) -> str:
     glass_label = ctx.tr("brauzeit.ui.hourglass", left=left, total=total)
     glass = (f'<div class="bz-hourglass" role="img" aria-label="{esc(glass_label)}" title="{esc(glass_label)}">'
              f'{_hourglass(left, total)}<span class="bz-left">{left}</span>'
-             f'<span class="bz-left-label">{ctx.h("brauzeit.ui.rolls_left")}</span></div>')
+             f'<span class="bz-left-label">{ctx.h("brauzeit.ui.rolls_left_one" if left == 1 else "brauzeit.ui.rolls_left")}</span></div>')
     phase = view["phase"]
     head = ""
     if phase not in ("setup", "over"):
@@ -280,7 +283,7 @@ def _table(view: dict, ctx: Ctx, sel: dict) -> str:
 
 
 def _dice(view: dict, ctx: Ctx, sel: dict) -> str:
-    mine = _my_pick(view, ctx)
+    mine = _my_pick(view, ctx) and view["phase"] == "pick"
     rolling = _fresh_roll(ctx) and not sel and view["phase"] == "pick"
     groups = []
     idx = 0
@@ -347,10 +350,16 @@ def _choices(view: dict, ctx: Ctx, sel: dict) -> str:
         return ""  # first the new potion (the chooser above)
     out = []
     own_roll = view["active"] == me
-    label = "brauzeit.ui.pass" if own_roll else "brauzeit.ui.take_nothing"
-    legal = "pass" in ctx.legal
-    out.append(f'<button type="button" class="btn bz-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}>'
-               f'{ctx.h(label)} <small>{ctx.h("brauzeit.ui.pass_letter")}</small></button>')
+    asking = view["phase"] in ("pick", "last") and view["to_act"] == me
+    if view["phase"] == "last":  # brau.last: the Archmage, then done
+        if asking:
+            out.append(f'<button type="button" class="btn bz-done"{attrs(ctx.target("done"))}>'
+                       f'{ctx.h("brauzeit.ui.done")}</button>')
+    else:
+        label = "brauzeit.ui.pass" if own_roll else "brauzeit.ui.take_nothing"
+        legal = "pass" in ctx.legal
+        out.append(f'<button type="button" class="btn bz-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}>'
+                   f'{ctx.h(label)} <small>{ctx.h("brauzeit.ui.pass_letter")}</small></button>')
     if own_roll and view["phase"] == "pick" and view["picks"] == 0 and view["to_act"] == me:
         legal = "reroll" in ctx.legal
         out.append(f'<button type="button" class="btn bz-reroll{"" if legal else " is-illegal"}"{attrs(ctx.target("reroll"))}>'
@@ -361,7 +370,7 @@ def _choices(view: dict, ctx: Ctx, sel: dict) -> str:
             hook = _select_hook(ctx, sel, _toggle(sel, "mage", 0))
             out.append(f'<button type="button" class="btn bz-mage{" is-selected" if on else ""}" data-ui="{esc(hook)}" '
                        f'aria-pressed="{"true" if on else "false"}">{ctx.h("brauzeit.ui.use_mage")}</button>')
-    elif view["letters"][me] >= view["mage_cost"] and view["phase"] == "pick" and view["to_act"] == me:
+    elif view["letters"][me] >= view["mage_cost"] and asking:
         out.append(f'<button type="button" class="btn bz-hire"{attrs(ctx.target("hire"))}>'
                    f'{ctx.h("brauzeit.ui.hire", cost=view["mage_cost"])}</button>')
     elif view["phase"] == "pick" and view["to_act"] == me and view["letters"][me]:
@@ -640,6 +649,8 @@ def prompt(view: dict, ctx: Ctx) -> str:
     sel = _parse_selection(ctx.selected, view)
     if sel.get("mage"):
         return ctx.tr("brauzeit.prompt.mage")
+    if view["phase"] == "last":
+        return ctx.tr("brauzeit.prompt.last")
     if "w" in sel:
         return ctx.tr("brauzeit.prompt.wizard", wizard=wizard_name(view["wiz"][sel["w"]], ctx))
     if "q" in sel and "i" in sel:

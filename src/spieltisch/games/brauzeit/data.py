@@ -30,6 +30,10 @@ WIZARD_NAMES: dict[str, tuple[str, str]] = {  # the wizard of each ingredient
     "S": ("Sternenzauberer", "Star Wizard"),
 }
 
+# the rulebook names three wizards as women (Kräuterhexe, Kristallseherin,
+# Mondpriesterin): log lines about them say "sie" / "she"
+WIZARDS_SHE: frozenset[str] = frozenset({"K", "C", "M"})
+
 TIERS: tuple[str, ...] = ("bronze", "silver", "gold")
 
 

@@ -358,7 +358,7 @@ class HexenCocktail(Game):
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise BadActionText(_illegal("bad-text", "hexen.turn", "That is not a move."), repr(text))
-        text = text.strip()
+        # only the canonical text parses (docs/engine.md): no stripping of whitespace
         parts = text.split(":")
         kind = parts[0]
         try:
