@@ -656,8 +656,7 @@ class PotionsBrew(Game):
     # ---- text ----------------------------------------------------------------
     def parse_action(self, text: str):
         if isinstance(text, str):
-            t = text.strip()
-            parts = t.split(":")
+            parts = text.split(":")  # only the canonical text parses (docs/engine.md)
             kind, k = parts[0], len(parts)
             nums = [_int(x) for x in parts[1:]]
             card = nums[0] if nums and nums[0] in ING else None
