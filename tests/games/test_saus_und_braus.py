@@ -298,8 +298,8 @@ def test_dry_fields_end_most_tokens_last_collector_breaks_ties():
 
 
 def test_limit_ends_a_game_that_runs_too_long():
-    """saus.limit: after 60 rounds the game is scored like the dry end."""
-    s = state(fields(BZ=("frog",)), at="B", phase="close", n=2, turns=119, turn=1)
+    """saus.limit: after 30 rounds the game is scored like the dry end."""
+    s = state(fields(BZ=("frog",)), at="B", phase="close", n=2, turns=59, turn=1)
     s = replace(s, cauldrons=(("eye",), ()), last_taker=0)
     s2 = play(s, "close")
     assert G.outcome(s2).reason == "saus_und_braus.end.limit" and G.outcome(s2).winners == (0,)

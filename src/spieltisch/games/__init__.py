@@ -23,6 +23,7 @@ _BUILT: tuple[str, ...] = (
     "hexen_cocktail",
     "saboteur",
     "brauzeit",
+    "saus_und_braus",
 )
 
 # Every game of the site, in hub order; those not built show "coming soon".

@@ -20,8 +20,6 @@ MESSAGES: dict[str, str] = {
     # ---- Spiele ----------------------------------------------------------------
     "game.potions_brew.title": "Potions Brew",
     "game.potions_brew.blurb": "Sammle Zutaten und braue die wertvollsten Tränke.",
-    "game.saus_und_braus.title": "Saus und Braus",
-    "game.saus_und_braus.blurb": "Dreh den Kreisel, flitz übers Brett und merk dir, was in den Büchern steht.",
 
     # ---- Übersicht -------------------------------------------------------------
     "hub.heading": "Wähle ein Spiel",

@@ -20,8 +20,6 @@ MESSAGES: dict[str, str] = {
     # ---- games -----------------------------------------------------------------
     "game.potions_brew.title": "Potions Brew",
     "game.potions_brew.blurb": "Gather ingredients and brew the most valuable potions.",
-    "game.saus_und_braus.title": "Saus und Braus",
-    "game.saus_und_braus.blurb": "Spin, race across the board and remember what is in the books.",
 
     # ---- hub -------------------------------------------------------------------
     "hub.heading": "Choose a game",

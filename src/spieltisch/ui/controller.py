@@ -107,6 +107,14 @@ class SaveEntry:
         return self.match is not None
 
 
+def _seat_secrets(game) -> bool:
+    """Does a seat's view hold something other seats may not see? Not in a
+    perfect-information game, nor where hidden parts are hidden from all alike
+    (``seat_secrets = False``: Saus und Braus's closed books). Without seat
+    secrets hot-seat play needs no curtain."""
+    return not game.info.perfect_information and getattr(game, "seat_secrets", True)
+
+
 def _slot_of(key: str) -> str:
     return key[len(SAVE_PREFIX):]
 
@@ -396,7 +404,7 @@ class Controller:
             return None
         if self.shown is not None:
             return self.shown
-        if m.game.info.perfect_information:  # e.g. a finished or all-bot game: first seat
+        if not _seat_secrets(m.game):  # e.g. a finished or all-bot game: first seat
             return 0
         return None
 
@@ -542,7 +550,7 @@ class Controller:
             self.curtain_for = None
             return
         to_act = m.to_act
-        if m.game.info.perfect_information:  # nothing private (Brauzeit): no curtain between humans
+        if not _seat_secrets(m.game):  # nothing private (Brauzeit, Saus und Braus): no curtain between humans
             self.curtain_for = None
             nxt = to_act if to_act in humans else self._next_human(to_act if isinstance(to_act, int) and to_act >= 0 else 0)
             if self.shown not in humans or to_act in humans:

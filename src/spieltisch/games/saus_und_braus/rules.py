@@ -31,7 +31,8 @@ BOOKS = Counter({k: 2 for k in KINDS})  # 16
 SLOTS = 16
 STACK_MAX = 3
 GOAL = 5
-ROUND_LIMIT = 60  # saus.limit
+ROUND_LIMIT = 30  # saus.limit
+TURN_MAX = 22  # spin, spin outcome, 13 fields + 2 ways off + 2 re-entries, open, move, close
 MEMORY = {  # saus.bots: level -> (chance to keep a picture at all, to keep it per turn since)
     "easy": (0.55, 0.80),
     "normal": (0.80, 0.92),
@@ -208,7 +209,7 @@ class SausUndBraus(Game):
         min_players=2,
         max_players=4,
         perfect_information=False,
-        max_length=13 + SLOTS + ROUND_LIMIT * 4 * 26,
+        max_length=13 + SLOTS + ROUND_LIMIT * 4 * TURN_MAX,
         rules_version=1,
         options=(),
     )
