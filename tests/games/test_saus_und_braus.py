@@ -338,3 +338,30 @@ def test_bots_recall_thins_the_record_by_level():
 def test_contract(players):
     stats = check_game(G, players, seeds=range(3))
     assert stats["games"] == 3 and stats["hidden_resampled"] > 0
+
+
+def test_bots_a_bot_opens_the_book_it_remembers():
+    """saus.bots: a remembered right book is opened; a forgotten one is a guess."""
+    from spieltisch.ai import make_bot
+
+    s = replace(_guess("frog"), record=(("open", 0, 2, "frog"), ("open", 0, 5, "feather")), turns=1)
+    view = G.view(s, 0)
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot(level, 9, iterations=20)
+        bot.memory = "perfect"
+        assert bot.choose(G, view, 0) == "open:3", level
+    blank = G.view(replace(s, record=()), 0)
+    picks = {make_bot("easy", k).choose(G, blank, 0) for k in range(12)}
+    assert len(picks) > 3  # nothing remembered: a guess among the books
+
+
+def test_bots_swaps_carry_memories_along():
+    """saus.bots / saus.swap: after a swap the bot looks for the picture where it went."""
+    from spieltisch.ai import make_bot
+
+    rec = (("open", 0, 2, "frog"), ("open", 0, 9, "snake"), ("swap", 0, 2, 9))
+    s = replace(_guess("frog"), record=rec, turns=1, books=BOOK_ROW[:2] + ("snake",) + BOOK_ROW[3:9]
+                + ("frog",) + BOOK_ROW[10:])
+    bot = make_bot("easy", 1)
+    bot.memory = "perfect"
+    assert bot.choose(G, G.view(s, 0), 0) == "open:10"

@@ -313,11 +313,11 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> str:
 
 def _figure(broom_deg: float) -> str:
     """Winnie from above: hat, cloak, and her broom pointing at ``broom_deg``."""
-    return (f'<g class="sb-broom" transform="rotate({broom_deg:.1f})">'
+    return (f'<g transform="scale(1.6)"><g class="sb-broom" transform="rotate({broom_deg:.1f})">'
             f'<line class="sb-handle" x1="-14" y1="0" x2="46" y2="0"/>'
             f'<path class="sb-bristles" d="M-14,-9 L-34,-15 L-38,0 L-34,15 L-14,9 Z"/></g>'
             f'<circle class="sb-cloak" r="17"/>'
-            f'<circle class="sb-hatbrim" r="13"/><circle class="sb-hat" r="7"/>')
+            f'<circle class="sb-hatbrim" r="13"/><circle class="sb-hat" r="7"/></g>')
 
 
 def _winnie(view: dict, ctx: Ctx) -> str:
