@@ -9,13 +9,20 @@
           p50/p95 over a game against bots (goal p95 <= 16 ms)
   bots    the longest main-thread task while bots move (Long Tasks API,
           which reports tasks over 50 ms; goal: none), with hard bots
+  spin    Saus und Braus: frame intervals (requestAnimationFrame) while
+          Winnie's spin and flight animate, over -n spins (goal: none over 50 ms)
 
-    python3 bench/site.py [tti|click|bots|all] [-n 7] [--players 4]
+    python3 bench/site.py [tti|click|bots|spin|all] [-n 7] [--players 4] [--game hexen_cocktail]
+
+``--game`` picks the game of the click and bots runs (its human clicks:
+an open pause's button first, then the first legal target, else the first
+selection).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -91,15 +98,23 @@ def start_game(page, seats, game_id="hexen_cocktail", seed="777"):
     page.locator("#app[data-screen='play']").wait_for(state="attached")
 
 
+# Click labels (data-action texts) that are moves, per game, for the "action" figures.
+MOVES = {"hexen_cocktail": ("play:", "take:", "pass"),
+         "saus_und_braus": ("spin", "fly:", "enter:", "open:", "move:", "close")}
+
+
 def human_click(page):
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
     if page.locator("[data-gameover]").count():
         return False
+    pause = page.locator("[data-region='overlay'] button")  # e.g. books left open by a bot
     acts = page.locator("#app [data-action]")
-    if acts.count():
+    if pause.count():
+        pause.first.click()
+    elif acts.count():
         acts.first.click()
     else:
-        page.locator("[data-hand] [data-ui^='select:']").first.click()
+        page.locator("#app [data-ui^='select:']").first.click()
     return True
 
 
@@ -139,14 +154,14 @@ def bench_tti(browser, base, runs):
     }
 
 
-def bench_click(browser, base, players):
+def bench_click(browser, base, players, game_id="hexen_cocktail"):
     page = fresh_page(browser)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     samples = []
     for game in range(3):
         seats = [("Ann", "human", None)] + [(f"Bot{i}", "bot", "easy") for i in range(1, players)]
-        start_game(page, seats)
+        start_game(page, seats, game_id)
         while human_click(page):
             pass
         page.locator("[data-gameover] [data-ui='hub']").click()
@@ -156,23 +171,28 @@ def bench_click(browser, base, players):
     page.context.close()
     dom = [c[1] for c in clicks]
     frame = [c[2] for c in clicks]
-    act = [c[1] for c in clicks if c[0].startswith(("play:", "take:", "pass"))]
-    samples = {
+    act = [c[1] for c in clicks if c[0].startswith(MOVES.get(game_id, ("",)))]
+    samples = {"game": game_id,
         "n": len(dom), "n_actions": len(act),
         "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
         "action_dom_p50": pct(act, 50), "action_dom_p95": pct(act, 95),
         "frame_p50": pct(frame, 50), "frame_p95": pct(frame, 95),
     }
+    kinds: dict[str, list[float]] = {}
+    for c in clicks:  # click -> DOM by kind of click (the text before ':')
+        kinds.setdefault(c[0].split(":")[0], []).append(c[1])
+    samples["dom_by_kind"] = {k: {"n": len(v), "p50": pct(v, 50), "p95": pct(v, 95), "max": max(v)}
+                              for k, v in sorted(kinds.items())}
     return samples
 
 
-def bench_bots(browser, base, players, level, moves):
+def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     page = fresh_page(browser)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     page.evaluate("window.__bench.longtasks = []")
     seats = [("Ann", "human", None)] + [(f"{level}{i}", "bot", level) for i in range(1, players)]
-    start_game(page, seats)
+    start_game(page, seats, game_id)
     t0 = time.time()
     done = 0
     while done < moves and human_click(page):
@@ -190,9 +210,56 @@ def bench_bots(browser, base, players, level, moves):
     }
 
 
+FRAMES = """
+(ms) => new Promise(done => {
+  const ts = [];
+  const tick = t => { ts.push(t); if (t - t1 < ms) requestAnimationFrame(tick); else done({ts, t0, t1}); };
+  const t0 = performance.now();
+  document.querySelector("[data-action='spin']").click();  // the handler runs inside the click
+  const t1 = performance.now();
+  requestAnimationFrame(tick);
+})
+"""
+
+
+def bench_spin(browser, base, spins):
+    """Winnie's spin (1 s) and flight (0.6 s), motion not reduced: the click's
+    own handling (click -> DOM), then the intervals between animation frames
+    for 1.8 s after it (requestAnimationFrame timestamps)."""
+    page = fresh_page(browser, reduced_motion="no-preference")
+    page.goto(base + "index.html?botdelay=0")
+    page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    seats = [("Ann", "human", None), ("Bot", "bot", "easy")]
+    start_game(page, seats, "saus_und_braus")
+    gaps, handler, first, animated = [], [], [], 0
+    while animated < spins:
+        page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
+        if page.locator("[data-gameover]").count():
+            page.locator("[data-gameover] [data-ui='hub']").click()
+            start_game(page, seats, "saus_und_braus")
+            continue
+        if page.locator("[data-hand] [data-action='spin']").count():
+            r = page.evaluate(FRAMES, 1800)
+            if not page.locator(".sb-spin").count():  # the animation was not on the board
+                continue
+            animated += 1
+            handler.append(r["t1"] - r["t0"])
+            first.append(r["ts"][0] - r["t1"])
+            gaps += [b - a for a, b in itertools.pairwise(r["ts"])]
+            continue
+        human_click(page)
+    sb.check_page(page)
+    page.context.close()
+    return {"spins": animated, "click_to_dom_p50": pct(handler, 50), "click_to_dom_max": max(handler),
+            "first_frame_after_p50": pct(first, 50), "first_frame_after_max": max(first),
+            "frames": len(gaps), "frame_p50": pct(gaps, 50), "frame_p95": pct(gaps, 95),
+            "frame_max": max(gaps), "frames_over_50ms": sum(g > 50 for g in gaps)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "all"])
+    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "spin", "all"])
+    ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
     ap.add_argument("-n", "--runs", type=int, default=7)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--level", default="hard")
@@ -210,9 +277,11 @@ def main(argv=None):
             if args.what in ("tti", "all"):
                 out["tti"] = bench_tti(browser, base, args.runs)
             if args.what in ("click", "all"):
-                out["click"] = bench_click(browser, base, args.players)
+                out["click"] = bench_click(browser, base, args.players, args.game)
             if args.what in ("bots", "all"):
-                out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves)
+                out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves, args.game)
+            if args.what == "spin":
+                out["spin"] = bench_spin(browser, base, args.runs)
             browser.close()
     finally:
         sb.stop_site(server)
