@@ -12,6 +12,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
+from support import play
 
 CLOSED_PICTURES = "[data-book]:not([data-open]) .sb-token"
 
@@ -30,17 +31,7 @@ def wait_idle(page):
 
 def start(page, seats, seed):
     page.goto(page.url.split("#")[0] + "#/")
-    page.locator("[data-ui='new:saus_und_braus']").first.click()
-    expect(page.locator("#app[data-screen='new']")).to_be_attached()
-    page.select_option("select[name=seats]", str(len(seats)))
-    for i, (name, kind, level) in enumerate(seats):
-        page.fill(f"input[name=seat-{i}-name]", name)
-        page.select_option(f"select[name=seat-{i}-kind]", kind)
-        if level:
-            page.select_option(f"select[name=seat-{i}-level]", level)
-    page.fill("input[name=seed]", seed)
-    page.locator("[data-ui='start']").click()
-    expect(page.locator("#app[data-screen='play']")).to_be_attached()
+    play.start_game(page, seats, seed, game_id="saus_und_braus")
 
 
 def click_once(page, rnd: random.Random) -> str:

@@ -13,10 +13,10 @@ def wait_idle(page) -> None:
     expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
 
 
-def start_game(page, seats, seed: str = "4242") -> None:
+def start_game(page, seats, seed: str = "4242", game_id: str = "hexen_cocktail") -> None:
     """From the hub or the new-game screen; seats: [(name, kind, level)]."""
     if not page.locator("#app[data-screen='new']").count():
-        page.locator("[data-ui='new:hexen_cocktail']").first.click()
+        page.locator(f"[data-ui='new:{game_id}']").first.click()
     expect(page.locator("#app[data-screen='new']")).to_be_attached()
     page.locator("select[name=seats]").select_option(str(len(seats)))
     for i, (name, kind, level) in enumerate(seats):
