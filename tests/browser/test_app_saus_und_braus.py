@@ -57,6 +57,8 @@ def click_once(page, rnd: random.Random) -> str:
         n = targets.count()
         assert n, "no second book to open"
     el = targets.nth(rnd.randrange(n))
+    box = el.bounding_box()  # big touch targets: at least 44 px
+    assert box["width"] >= 44 and box["height"] >= 44, (el.get_attribute("data-action"), box)
     text = el.get_attribute("data-action")
     el.click()
     return text

@@ -242,7 +242,7 @@ def _exits(view: dict, ctx: Ctx, mine: bool) -> str:
     cls = "sb-exit-btn " + ("is-choice" if "data-action" in hook else "is-blocked")
     a = _angle(*HOLE_XY[c], *EDGE_XY[c])
     return (f'<g class="{cls}"{_hook(hook, ctx.tr("saus_und_braus.ui.fly_out"))}>'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="30"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="38"/>'
             f'<path class="sb-arrow" transform="translate({x:.1f} {y:.1f}) rotate({a:.1f})" d="M-14,-10 L6,-10 L6,-18 L20,0 L6,18 L6,10 L-14,10 Z"/></g>')
 
 
@@ -303,7 +303,7 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> str:
                 cls.append("is-choice")
         attr = _hook(hook, label) if hook else f' role="img" aria-label="{esc(label)}"'
         closed.append(f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>'
-                      f'<rect class="sb-hit" x="{x - 36}" y="{y - 44}" width="72" height="88" rx="8"/>'
+                      f'<rect class="sb-hit" x="{x - 39}" y="{y - 46}" width="78" height="92" rx="8"/>'
                       f'<rect class="sb-cover" x="{x - 30}" y="{y - 38}" width="60" height="76" rx="6"/>'
                       f'<rect class="sb-spine" x="{x - 30}" y="{y - 38}" width="10" height="76" rx="3"/>'
                       f'<path class="sb-moon" d="M{x + 8},{y - 16} a16,16 0 1 0 0,32 a12,12 0 1 1 0,-32 Z"/>'
