@@ -222,11 +222,11 @@ FRAMES = """
 """
 
 
-def bench_spin(browser, base, spins):
+def bench_spin(browser, base, spins, motion="no-preference"):
     """Winnie's spin (1 s) and flight (0.6 s), motion not reduced: the click's
     own handling (click -> DOM), then the intervals between animation frames
     for 1.8 s after it (requestAnimationFrame timestamps)."""
-    page = fresh_page(browser, reduced_motion="no-preference")
+    page = fresh_page(browser, reduced_motion=motion)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     seats = [("Ann", "human", None), ("Bot", "bot", "easy")]
@@ -240,7 +240,7 @@ def bench_spin(browser, base, spins):
             continue
         if page.locator("[data-hand] [data-action='spin']").count():
             r = page.evaluate(FRAMES, 1800)
-            if not page.locator(".sb-spin").count():  # the animation was not on the board
+            if not page.locator(".sb-spin").count():  # no spin on the board (e.g. Winnie left it)
                 continue
             animated += 1
             handler.append(r["t1"] - r["t0"])
@@ -250,7 +250,7 @@ def bench_spin(browser, base, spins):
         human_click(page)
     sb.check_page(page)
     page.context.close()
-    return {"spins": animated, "click_to_dom_p50": pct(handler, 50), "click_to_dom_max": max(handler),
+    return {"motion": motion, "spins": animated, "click_to_dom_p50": pct(handler, 50), "click_to_dom_max": max(handler),
             "first_frame_after_p50": pct(first, 50), "first_frame_after_max": max(first),
             "frames": len(gaps), "frame_p50": pct(gaps, 50), "frame_p95": pct(gaps, 95),
             "frame_max": max(gaps), "frames_over_50ms": sum(g > 50 for g in gaps)}
@@ -260,6 +260,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "spin", "all"])
     ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
+    ap.add_argument("--motion", default="no-preference", choices=["no-preference", "reduce"],
+                    help="spin: the page's prefers-reduced-motion (reduce: a control without the animation)")
     ap.add_argument("-n", "--runs", type=int, default=7)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--level", default="hard")
@@ -281,7 +283,7 @@ def main(argv=None):
             if args.what in ("bots", "all"):
                 out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves, args.game)
             if args.what == "spin":
-                out["spin"] = bench_spin(browser, base, args.runs)
+                out["spin"] = bench_spin(browser, base, args.runs, args.motion)
             browser.close()
     finally:
         sb.stop_site(server)

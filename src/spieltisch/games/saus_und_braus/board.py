@@ -19,7 +19,9 @@ pictures of books come from ``view["open"]`` (the books open now). The view's
 Motion: the last log line says what just happened. After a spin the broom
 whirls (CSS ``sb-spin``) and stops on the outcome, then a ghost Winnie flies
 the path (``sb-fly``: a unit translation scaled to the path's length by SVG
-attributes, so no inline styles) and the real one appears at the hole;
+attributes, so no inline styles) and the real one appears at the hole. The
+ghost lives on an overlay SVG of its own (``sb-fx``, its own compositing
+layer), so the board is not repainted every frame;
 ``prefers-reduced-motion`` hides the ghost and shows the result at once.
 """
 
@@ -193,8 +195,12 @@ def board(view: dict, ctx: Ctx) -> str:
     out.append(_exits(view, ctx, mine))
     out.append(_corners(view, ctx, mine))
     out.append(_books(view, ctx, mine))
-    out.append(_winnie(view, ctx))
-    out.append("</svg></div>")
+    real, ghost = _winnie(view, ctx)
+    out.append(real)
+    out.append("</svg>")
+    if ghost:  # the flight on a layer of its own: only it repaints while it moves
+        out.append(f'<svg class="sb-fx" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false">{ghost}</svg>')
+    out.append("</div>")
     return "".join(out)
 
 
@@ -320,7 +326,9 @@ def _figure(broom_deg: float) -> str:
             f'<circle class="sb-hatbrim" r="13"/><circle class="sb-hat" r="7"/></g>')
 
 
-def _winnie(view: dict, ctx: Ctx) -> str:
+def _winnie(view: dict, ctx: Ctx) -> tuple[str, str]:
+    """Winnie at her hole, and (right after a spin or a flight) the ghost
+    that spins and flies there, drawn on the overlay layer."""
     at = view["at"]
     phase = view["phase"]
     used = view["used"]
@@ -346,7 +354,7 @@ def _winnie(view: dict, ctx: Ctx) -> str:
     real = (f'<g class="sb-winnie{" sb-arrive" if origin else ""}{" sb-after-spin" if origin and origin[2] else ""}" '
             f'transform="translate({x:.1f} {y:.1f})" role="img" aria-label="{label}">{_figure(broom)}</g>')
     if not origin:
-        return real
+        return real, ""
     x0, y0, spun = origin
     length = max(1.0, math.hypot(x - x0, y - y0))
     spin = (f'<g class="sb-spin">{_figure(0)}</g>' if spun else _figure(0))
@@ -354,7 +362,7 @@ def _winnie(view: dict, ctx: Ctx) -> str:
              f'transform="translate({x0:.1f} {y0:.1f}) rotate({broom:.1f})">'
              f'<g transform="scale({length:.1f} 1)"><g class="sb-fly">'
              f'<g transform="scale({1 / length:.6f} 1)">{spin}</g></g></g></g>')
-    return ghost + real
+    return real, ghost
 
 
 # ---- the hand: the big buttons --------------------------------------------------------------
