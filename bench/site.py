@@ -9,17 +9,21 @@
           p50/p95 over a game against bots (goal p95 <= 16 ms)
   bots    the longest main-thread task while bots move (Long Tasks API,
           which reports tasks over 50 ms; goal: none), with hard bots
+  spin    Saus und Braus: frame intervals (requestAnimationFrame) while
+          Winnie's spin and flight animate, over -n spins (goal: none over 50 ms)
 
-    python3 bench/site.py [tti|click|bots|all] [-n 7] [--players 4]
+    python3 bench/site.py [tti|click|bots|spin|all] [-n 7] [--players 4]
                           [--game hexen_cocktail] [--games 3] [--moves 24]
 
-``--game`` runs click and bots on another game (e.g. potions_brew): the human
-clicks the first legal target on screen, or selects a hand card first.
+``--game`` picks the game of the click and bots runs (its human clicks:
+an open pause's button first, then the first legal target, else a hand
+card to select first).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -99,11 +103,14 @@ def human_click(page):
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
     if page.locator("[data-gameover]").count():
         return False
+    pause = page.locator("[data-region='overlay'] button")  # e.g. books left open by a bot
     acts = page.locator("#app [data-action]")
-    if acts.count():
+    if pause.count():
+        pause.first.click()
+    elif acts.count():
         acts.first.click()
     else:
-        page.locator("[data-hand] [data-ui^='select:']").first.click()
+        page.locator("#app [data-ui^='select:']").first.click()
     return True
 
 
@@ -161,12 +168,17 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
     dom = [c[1] for c in clicks]
     frame = [c[2] for c in clicks]
     act = [c[1] for c in clicks if not c[0].startswith("select:")]  # moves, not selections
-    samples = {
+    samples = {"game": game_id,
         "n": len(dom), "n_actions": len(act),
         "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
         "action_dom_p50": pct(act, 50), "action_dom_p95": pct(act, 95),
         "frame_p50": pct(frame, 50), "frame_p95": pct(frame, 95),
     }
+    kinds: dict[str, list[float]] = {}
+    for c in clicks:  # click -> DOM by kind of click (the text before ':')
+        kinds.setdefault(c[0].split(":")[0], []).append(c[1])
+    samples["dom_by_kind"] = {k: {"n": len(v), "p50": pct(v, 50), "p95": pct(v, 95), "max": max(v)}
+                              for k, v in sorted(kinds.items())}
     return samples
 
 
@@ -194,14 +206,62 @@ def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     }
 
 
+FRAMES = """
+(ms) => new Promise(done => {
+  const ts = [];
+  const tick = t => { ts.push(t); if (t - t1 < ms) requestAnimationFrame(tick); else done({ts, t0, t1}); };
+  const t0 = performance.now();
+  document.querySelector("[data-action='spin']").click();  // the handler runs inside the click
+  const t1 = performance.now();
+  requestAnimationFrame(tick);
+})
+"""
+
+
+def bench_spin(browser, base, spins, motion="no-preference"):
+    """Winnie's spin (1 s) and flight (0.6 s), motion not reduced: the click's
+    own handling (click -> DOM), then the intervals between animation frames
+    for 1.8 s after it (requestAnimationFrame timestamps)."""
+    page = fresh_page(browser, reduced_motion=motion)
+    page.goto(base + "index.html?botdelay=0")
+    page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    seats = [("Ann", "human", None), ("Bot", "bot", "easy")]
+    start_game(page, seats, "saus_und_braus")
+    gaps, handler, first, animated = [], [], [], 0
+    while animated < spins:
+        page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
+        if page.locator("[data-gameover]").count():
+            page.locator("[data-gameover] [data-ui='hub']").click()
+            start_game(page, seats, "saus_und_braus")
+            continue
+        if page.locator("[data-hand] [data-action='spin']").count():
+            r = page.evaluate(FRAMES, 1800)
+            if not page.locator(".sb-spin").count():  # no spin on the board (e.g. Winnie left it)
+                continue
+            animated += 1
+            handler.append(r["t1"] - r["t0"])
+            first.append(r["ts"][0] - r["t1"])
+            gaps += [b - a for a, b in itertools.pairwise(r["ts"])]
+            continue
+        human_click(page)
+    sb.check_page(page)
+    page.context.close()
+    return {"motion": motion, "spins": animated, "click_to_dom_p50": pct(handler, 50), "click_to_dom_max": max(handler),
+            "first_frame_after_p50": pct(first, 50), "first_frame_after_max": max(first),
+            "frames": len(gaps), "frame_p50": pct(gaps, 50), "frame_p95": pct(gaps, 95),
+            "frame_max": max(gaps), "frames_over_50ms": sum(g > 50 for g in gaps)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "all"])
+    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "spin", "all"])
+    ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
+    ap.add_argument("--motion", default="no-preference", choices=["no-preference", "reduce"],
+                    help="spin: the page's prefers-reduced-motion (reduce: a control without the animation)")
     ap.add_argument("-n", "--runs", type=int, default=7)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--moves", type=int, default=24, help="human clicks in the bots run")
-    ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
     ap.add_argument("--games", type=int, default=3, help="games in the click run")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
@@ -220,6 +280,8 @@ def main(argv=None):
                 out["click"] = bench_click(browser, base, args.players, args.game, args.games)
             if args.what in ("bots", "all"):
                 out["bots"] = bench_bots(browser, base, args.players, args.level, args.moves, args.game)
+            if args.what == "spin":
+                out["spin"] = bench_spin(browser, base, args.runs, args.motion)
             browser.close()
     finally:
         sb.stop_site(server)

@@ -43,17 +43,20 @@ def play_game(game: Game, levels: list[str], seed: int, game_index: int, *,
     """One seeded game; returns its levels, outcome, log and timing per seat."""
     order = seat_levels(levels, game_index)
     deal = game_index // len(levels)
-    seats = [Seat(f"{lv} {i + 1}", "bot", lv) for i, lv in enumerate(order)]
+    seats = [Seat(f"{lv} {i + 1}", "bot", lv.partition("@")[0]) for i, lv in enumerate(order)]
     match = Match(game, seats, seed=mix_seed(seed, "deal", deal))
     bots = []
-    for i, lv in enumerate(order):
+    for i, label in enumerate(order):
         bot_seed = mix_seed(seed, "bot", game_index, i) & 0x7FFFFFFF
+        lv, _, memory = label.partition("@")  # "normal@perfect": a normal bot with another memory model
         if lv == "hard":
             bots.append(make_bot(lv, bot_seed, iterations=iterations, time_budget_ms=time_budget_ms))
         elif lv == "normal":
             bots.append(make_bot(lv, bot_seed, iterations=normal_iterations))
         else:
             bots.append(make_bot(lv, bot_seed))
+        if memory:
+            bots[-1].memory = memory
     ms = [[] for _ in order]
     its = [[] for _ in order]
     while not match.is_over:
@@ -80,7 +83,7 @@ def run(game_id: str, players: int, games: int, levels: list[str], seed: int = 1
     if len(levels) != players:
         raise ValueError(f"--seats needs 1 or {players} levels, got {len(levels)}")
     for lv in levels:
-        if lv not in LEVELS:
+        if lv.partition("@")[0] not in LEVELS:
             raise ValueError(f"unknown level {lv!r}")
     per = {lv: {"seat_games": 0, "wins": 0.0, "score_sum": 0, "decisions": 0,
                 "ms_sum": 0.0, "ms_max": 0.0, "ms_all": [], "iter_sum": 0} for lv in levels}

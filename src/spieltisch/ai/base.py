@@ -69,6 +69,9 @@ class Bot:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError("a bot seed must be an int")
         self.seed = seed
+        # The memory model a game's optional ``recall(view, memory, seat)``
+        # applies (default: the level's own; tools may set "perfect").
+        self.memory = self.level
 
     def start(self, game: Game, view: dict, seat: int) -> Search:
         if not isinstance(view, dict):
@@ -79,6 +82,9 @@ class Bot:
         if "viewer" in view and view["viewer"] != seat:
             # Views that name their viewer must be this seat's own view.
             raise ValueError(f"this is seat {view['viewer']}'s view, not seat {seat}'s")
+        recall = getattr(game, "recall", None)
+        if recall is not None:  # a game that models memory (Saus und Braus): the view as this level remembers it
+            view = recall(view, self.memory, seat)
         rng = Rng(self._decision_seed(game, view, seat))
         stats: dict[str, Any] = {"level": self.level, "iterations": 0}
         return Search(self._work(game, view, seat, rng, stats), stats)

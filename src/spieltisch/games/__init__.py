@@ -24,6 +24,7 @@ _BUILT: tuple[str, ...] = (
     "saboteur",
     "brauzeit",
     "potions_brew",
+    "saus_und_braus",
 )
 
 # Every game of the site, in hub order; those not built show "coming soon".

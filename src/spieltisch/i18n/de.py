@@ -18,8 +18,6 @@ MESSAGES: dict[str, str] = {
     "boot.noscript": "Spieltisch braucht JavaScript und WebAssembly, um die Spiele auszuführen.",
 
     # ---- Spiele ----------------------------------------------------------------
-    "game.saus_und_braus.title": "Saus und Braus",
-    "game.saus_und_braus.blurb": "Dreh den Kreisel, flitz übers Brett und merk dir, was in den Büchern steht.",
 
     # ---- Übersicht -------------------------------------------------------------
     "hub.heading": "Wähle ein Spiel",

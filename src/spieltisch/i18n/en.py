@@ -17,9 +17,7 @@ MESSAGES: dict[str, str] = {
     "boot.failed": "The games could not start. Please reload the page.",
     "boot.noscript": "Spieltisch needs JavaScript and WebAssembly to run the games.",
 
-    # ---- games -----------------------------------------------------------------
-    "game.saus_und_braus.title": "Saus und Braus",
-    "game.saus_und_braus.blurb": "Spin, race across the board and remember what is in the books.",
+    # (each game's hub card texts live in games/<id>/texts.py)
 
     # ---- hub -------------------------------------------------------------------
     "hub.heading": "Choose a game",

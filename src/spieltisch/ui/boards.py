@@ -27,6 +27,14 @@ from types import ModuleType
 from ..games import GAMES, part
 
 
+def seat_secrets(game) -> bool:
+    """Does a seat's view hold something other seats may not see? Not in a
+    perfect-information game, nor where hidden parts are hidden from all alike
+    (``seat_secrets = False``: Saus und Braus's closed books). Without seat
+    secrets hot-seat play needs no curtain."""
+    return not game.info.perfect_information and getattr(game, "seat_secrets", True)
+
+
 def has_board(game_id: str) -> bool:
     return game_id in GAMES
 

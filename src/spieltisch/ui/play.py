@@ -19,7 +19,7 @@ from ..core.game import CHANCE
 from ..core.match import Match
 from ..i18n import t
 from ..render.context import Ctx
-from .boards import get_board, has_board
+from .boards import get_board, has_board, seat_secrets
 
 GAME_REGIONS = frozenset({"top", "board", "hand", "side", "status"})
 
@@ -94,7 +94,7 @@ class PlayMixin:
             self.curtain_for = None
             return
         to_act = m.to_act
-        if m.game.info.perfect_information:  # nothing private (Brauzeit): no curtain between humans
+        if not seat_secrets(m.game):  # nothing private (Brauzeit, Saus und Braus): no curtain between humans
             self.curtain_for = None
             nxt = to_act if to_act in humans else self._next_human(to_act if isinstance(to_act, int) and to_act >= 0 else 0)
             if self.shown not in humans or to_act in humans:

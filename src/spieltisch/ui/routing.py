@@ -11,7 +11,7 @@ a ``("hash", ...)`` effect.
 from __future__ import annotations
 
 from . import position
-from .boards import has_board
+from .boards import has_board, seat_secrets
 from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX
 
@@ -112,7 +112,7 @@ class RoutingMixin:
             return None
         if self.shown is not None:
             return self.shown
-        if m.game.info.perfect_information:  # e.g. a finished or all-bot game: first seat
+        if not seat_secrets(m.game):  # e.g. a finished or all-bot game: first seat
             return 0
         return None
 

@@ -1,0 +1,166 @@
+"""The Saus und Braus screen (saus.memory): at every step of random games,
+for every seat, the page shows a book's picture only while it is open, and
+it is the same page whatever the closed books hold and whatever the record
+of shown books says. Also: targets only on legal actions, every refusal
+explained, no curtain between humans, the open books as a pause for bots."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from html import unescape
+
+import pytest
+
+from spieltisch.games import GAMES
+from spieltisch.games.saus_und_braus.rules import KINDS, SLOTS
+
+from .helpers import Hooks, new_controller, start_game
+
+GAME = GAMES["saus_und_braus"]
+REGIONS = ("top", "board", "hand", "side", "overlay")
+_ACTION = re.compile(r'\sdata-action="([^"]*)"')
+_ILLEGAL = re.compile(r'\sdata-illegal="([^"]*)"')
+_BOOK = re.compile(r'<g class="sb-book([^"]*)" data-book="(\d+)"(.*?)</g>', re.DOTALL)
+_DEAL = re.compile(r"book:(" + "|".join(KINDS) + r")\b")
+_PICTURE = re.compile(r"k-(" + "|".join(KINDS) + r")\b")
+
+
+def _page(ctl) -> str:
+    return "".join(ctl.render(r) for r in REGIONS) + ctl.render("status")
+
+
+def _blind_twin(state, rng: random.Random):
+    """The same position with the closed books shuffled among themselves and
+    no record of what was shown: what a screen that keeps nothing would see."""
+    closed = [i for i in range(len(state.books)) if i not in state.opened]
+    kinds = [state.books[i] for i in closed]
+    rng.shuffle(kinds)
+    books = list(state.books)
+    for i, k in zip(closed, kinds):
+        books[i] = k
+    return replace(state, books=tuple(books), record=())
+
+
+def check_memory(ctl, rng: random.Random) -> int:
+    """saus.memory at this step, for every seat and the spectator."""
+    m = ctl.match
+    real = m.state
+    twin = _blind_twin(real, rng)
+    opened = {i + 1 for i in real.opened}
+    checked = 0
+    keep = ctl.shown
+    for seat in list(range(len(m.seats))) + [None]:
+        ctl.shown = seat
+        ctl.selected = None
+        html = _page(ctl)
+        m.state = twin
+        try:
+            blind = _page(ctl)
+        finally:
+            m.state = real
+        assert html == blind, f"seat {seat}: the page depends on closed books or on the record"
+        assert not _DEAL.search(html)  # the chance outcomes that shuffled the books
+        for cls, slot, body in _BOOK.findall(html):
+            slot = int(slot)
+            if slot in opened:
+                assert "is-open" in cls and _PICTURE.search(body), slot
+            else:
+                assert "is-open" not in cls and not _PICTURE.search(body), (seat, slot)
+        checked += 1
+    ctl.shown = keep
+    return checked
+
+
+def check_targets(ctl) -> None:
+    """data-action only on legal actions; every data-illegal has a reason."""
+    m = ctl.match
+    seat = ctl.shown
+    html = "".join(ctl.render(r) for r in ("board", "hand", "overlay"))
+    legal = set(m.legal_texts(seat)) if seat is not None and not m.is_over else set()
+    actions = {unescape(v) for v in _ACTION.findall(html)}
+    assert actions <= legal, actions - legal
+    for text in {unescape(v) for v in _ILLEGAL.findall(html)}:
+        why = m.check(seat, text)
+        assert why is not None and why.rule.startswith("saus."), text
+
+
+def _human_step(ctl, rnd: random.Random) -> None:
+    """One legal move for the seat on screen, through the page's hooks."""
+    m = ctl.match
+    seat = ctl.shown
+    assert seat == m.to_act
+    html = "".join(ctl.render(r) for r in ("board", "hand", "overlay"))
+    actions = sorted({unescape(v) for v in _ACTION.findall(html)})
+    selects = sorted({v for v in Hooks(html).values("data-ui") if v.startswith("select:")})
+    if not actions and selects:  # salamander / snake: one book in hand first
+        ctl.handle("ui", rnd.choice(selects))
+        html = ctl.render("board")
+        actions = sorted({unescape(v) for v in _ACTION.findall(html)})
+    assert actions, f"no target for {m.legal_texts(seat)[:3]}"
+    ctl.handle("action", rnd.choice(actions))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memory_no_closed_book_on_any_screen(players):
+    """saus.memory: every step of two random games, every seat: a closed book's
+    picture is nowhere on the page; the page is the same with closed books
+    shuffled and the record of shown books dropped."""
+    total = 0
+    for seed in (players,):
+        ctl = new_controller()
+        start_game(ctl, [(f"P{i}", "human", None) for i in range(players)], seed=seed,
+                   game_id="saus_und_braus")
+        rnd = random.Random(seed)
+        steps = 0
+        while not ctl.match.is_over and steps < 500:
+            total += check_memory(ctl, rnd)
+            check_targets(ctl)
+            assert not ctl.curtain_up  # nothing private: no curtain between humans
+            _human_step(ctl, rnd)
+            steps += 1
+        total += check_memory(ctl, rnd)
+    assert total > 25 * players
+
+
+def test_open_books_are_a_pause_before_a_bot_closes_them():
+    """saus.close: a bot's open books wait for the humans (the overlay shows
+    them); after 'Seen it!' the bot closes them and they are gone."""
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Bot", "bot", "easy")], seed=3, game_id="saus_und_braus")
+    rnd = random.Random(3)
+    for _ in range(600):
+        m = ctl.match
+        if m.is_over:
+            break
+        if ctl.pause_key() is not None and m.seats[m.to_act].is_bot:
+            overlay = ctl.render("overlay")
+            assert 'data-ui="ack"' in overlay and _PICTURE.search(overlay)
+            assert not ctl.bot_pending()
+            opened = [i + 1 for i in m.state.opened]
+            ctl.handle("ui", "ack")
+            while ctl.bot_step(50) is False and ctl.bot_pending():
+                pass
+            assert m.state.opened == () or m.is_over
+            board = ctl.render("board")
+            for cls, slot, body in _BOOK.findall(board):
+                if int(slot) in opened:
+                    assert "is-open" not in cls and not _PICTURE.search(body)
+            return
+        if m.seats[m.to_act].is_bot:
+            ctl.bot_step(50)
+        else:
+            _human_step(ctl, rnd)
+    pytest.fail("the bot never opened a book")
+
+
+def test_every_book_slot_and_field_is_drawn():
+    """saus.board: 16 books, 13 fields, Winnie, on the first screen."""
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Ben", "human", None)], seed=4, game_id="saus_und_braus")
+    html = ctl.render("board")
+    assert len(re.findall(r'data-book="\d+"', html)) == SLOTS
+    assert len(re.findall(r'data-field="[A-Z]{2}"', html)) == 13
+    assert 'class="sb-winnie' in html and 'data-action="spin"' in ctl.render("hand")
+    assert "style=" not in html + ctl.render("hand") + ctl.render("side")
