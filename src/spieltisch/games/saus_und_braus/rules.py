@@ -473,8 +473,7 @@ class SausUndBraus(Game):
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise BadActionText(_illegal("bad-text", "saus.turn", "That is not a move."), repr(text))
-        t = text.strip()
-        parts = t.split(":")
+        parts = text.split(":")  # only the canonical text parses (docs/engine.md)
         kind, args = parts[0], parts[1:]
         if kind == "spin" and not args:
             return SPIN
@@ -499,7 +498,7 @@ class SausUndBraus(Game):
         if kind == "stack" and len(args) == 2 and args[0] in KINDS and args[1] in KINDS and args[0] != args[1]:
             return Stack(args[0], args[1])
         raise BadActionText(
-            _illegal("bad-text", "saus.turn", "That is not a move in Saus und Braus.", text=t[:40]), t[:40])
+            _illegal("bad-text", "saus.turn", "That is not a move in Saus und Braus.", text=text[:40]), text[:40])
 
     def state_to_json(self, s: SausState) -> dict:
         return {
