@@ -2,6 +2,7 @@
 """Find the "Try it" positions of every rule clause by seeded self-play.
 
     python3 tools/find_tryit.py [--game ID] [--clause ID ...] [--redo] [--seeds N]
+    python3 tools/find_tryit.py --init --game ID   # a first tryit.json from the rules doc
 
 Reads each game's ``src/spieltisch/games/<id>/tryit.json`` (docs/tryit.md).
 Every clause with a ``find`` spec and no ``position`` yet (all of them with
@@ -25,6 +26,7 @@ import os
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
@@ -33,6 +35,8 @@ from spieltisch.core.rng import Rng, mix_seed
 from spieltisch.games import GAMES
 from spieltisch.ui import tryit
 
+ROOT = Path(__file__).resolve().parents[1]
+DATA_NAME = tryit.DATA_FILE
 NAMES = ("Ann", "Ben", "Cem", "Dora", "Eli", "Fay", "Gus", "Hana", "Ida", "Jon")
 MAX_EXPECT = 8
 PATIENCE = 4  # seeds searched after the first find, for a shorter log
@@ -172,13 +176,48 @@ def dump(data: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def init(game_id: str, seeds: int = 10) -> int:
+    """Write a first ``tryit.json`` for a game that has none, from the clause
+    ids of its rules doc: a clause some move is refused by gets a refusal
+    scenario at once (found by self-play, judged by ``Illegal.rule`` --
+    this needs no ``clauses.py``); every other clause gets a ``move`` spec
+    to edit (players, ``try``) once ``clauses.py`` names it, or to replace
+    by a ``reason``. Texts (``tryit.<clause>.do/.done``) are the author's."""
+    path = tryit.data_path(game_id)
+    if path.is_file():
+        print(f"{game_id}: {DATA_NAME} exists; edit it instead", file=sys.stderr)
+        return 1
+    game = GAMES[game_id]
+    doc = ROOT / "docs" / "rules" / tryit.doc_name(game_id)
+    clauses = tryit.clause_ids(doc.read_text(encoding="utf-8"))
+    players = game.info.min_players
+    refusals = {c: {"kind": "refusal", "find": {"players": players}} for c in clauses}
+    found = search_group(game, refusals, seeds)
+    data = {"format": tryit.FORMAT, "version": tryit.VERSION, "game": game_id, "clauses": {}}
+    for c in clauses:
+        if c in found:
+            pos, expect = found[c]
+            data["clauses"][c] = dict(refusals[c], position=pos, expect=expect)
+        else:
+            data["clauses"][c] = {"kind": "move", "find": {"players": players}}
+    with open(os.fspath(path), "w", encoding="utf-8") as fh:
+        fh.write(dump(data))
+    print(f"{game_id}: wrote {len(clauses)} clauses ({len(found)} refusals found) to "
+          f"{os.fspath(path)}; the rest need clauses.py and a move spec, or a reason", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", action="append", help="a game id (default: every registered game)")
     ap.add_argument("--clause", action="append", help="only these clause ids")
     ap.add_argument("--redo", action="store_true", help="search again where a position exists")
     ap.add_argument("--seeds", type=int, default=40, help="self-play games per group (default 40)")
+    ap.add_argument("--init", action="store_true",
+                    help="write a first tryit.json from the rules doc's clause ids (for --game)")
     args = ap.parse_args(argv)
+    if args.init:
+        return max((init(g, args.seeds) for g in args.game or ()), default=1)
     missing = []
     for game_id in args.game or list(GAMES):
         if not tryit.data_path(game_id).is_file():

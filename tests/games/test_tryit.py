@@ -10,7 +10,6 @@ A game added to the registry is covered without touching this file.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -21,16 +20,21 @@ from spieltisch.i18n import CATALOGUES, LANGS
 from spieltisch.ui import position, tryit
 
 ROOT = Path(__file__).resolve().parents[2]
-CLAUSE = re.compile(r"\*\*\[([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\]")
 
 
 def doc_path(game_id: str) -> Path:
-    return ROOT / "docs" / "rules" / f"{game_id.replace('_', '-')}.md"
+    return ROOT / "docs" / "rules" / tryit.doc_name(game_id)
 
 
 def doc_clauses(game_id: str) -> list[str]:
     """The clause ids a rules doc defines: each ``**[id]`` (bold, bracketed)."""
-    return list(dict.fromkeys(CLAUSE.findall(doc_path(game_id).read_text(encoding="utf-8"))))
+    return tryit.clause_ids(doc_path(game_id).read_text(encoding="utf-8"))
+
+
+def test_clause_ids_are_read_as_the_docs_write_them():
+    doc = ("- **[hexen.cards]** 72 cards ... **[brau.setup] Aufbau.** see [hexen.cards] and\n"
+           "- **[sab.dwarf.pay]** pay; **[sab.variant.new_mine]** x; **[hexen.cards]** again; **[nodot]**")
+    assert tryit.clause_ids(doc) == ["hexen.cards", "brau.setup", "sab.dwarf.pay", "sab.variant.new_mine"]
 
 
 GAME_IDS = sorted(GAMES)

@@ -23,6 +23,7 @@ self-play.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,6 +32,7 @@ from ..core.errors import BadActionText, IllegalActionError
 from ..core.game import CHANCE, Game
 from ..core.match import LEVELS, SAVE_FORMAT, SAVE_VERSION, Match
 from ..games import GAMES, part
+from . import position
 
 FORMAT = "spieltisch-tryit"
 VERSION = 1
@@ -38,6 +40,20 @@ KINDS = ("move", "refusal")
 REASONS = ("setup", "chance", "material", "information")
 DATA_FILE = "tryit.json"
 GUIDE_TURNS = 3  # the guided first game explains the clauses of the reader's first turns
+
+
+_CLAUSE = re.compile(r"\*\*\[([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\]")
+
+
+def clause_ids(doc_text: str) -> list[str]:
+    """The clause ids a rules doc (docs/rules/<game>.md) defines: each
+    ``**[id]`` -- bold and bracketed -- in order, once."""
+    return list(dict.fromkeys(_CLAUSE.findall(doc_text)))
+
+
+def doc_name(game_id: str) -> str:
+    """docs/rules/<this>: the game id with dashes."""
+    return f"{game_id.replace('_', '-')}.md"
 
 
 @dataclass(frozen=True)
@@ -111,17 +127,9 @@ def has_tryit(game_id: str, clause: str) -> bool:
 
 
 def payload(match: Match, me: int) -> dict:
-    """A position link's payload (the same fields as ``position.encode``)."""
-    return {
-        "g": match.game.info.id,
-        "r": match.game.info.rules_version,
-        "s": [[s.name, s.kind, s.level] for s in match.seats],
-        "o": dict(match.options),
-        "seed": match.seed,
-        "log": [[p, t] for p, t in match.log],
-        "h": match.game.state_hash(match.state),
-        "me": me,
-    }
+    """A position link's payload (``position.encode``'s own fields: game,
+    rules version, seats, options, seed, log, hash, ``me``)."""
+    return position._unpack(position.encode(match, me))
 
 
 def replay(pos: dict, *, level: str = "easy") -> Match:

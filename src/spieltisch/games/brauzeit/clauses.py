@@ -11,6 +11,9 @@ from __future__ import annotations
 from .data import HEROES
 from .rules import GAME, Brew, Hire, MageEnchant, MageFill, Pass, Reroll, Take, Wizard
 
+# moves whose clause is their kind alone
+BY_KIND = {Pass: "brau.pass", Reroll: "brau.reroll", Hire: "brau.archmage", Brew: "brau.brew"}
+
 
 def clauses(before, player: int, action, after) -> tuple[str, ...]:
     out: list[str] = []
@@ -29,14 +32,8 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
             out.append("brau.wizard")
         else:
             out.append("brau.archmage")
-    elif isinstance(action, Pass):
-        out.append("brau.pass")
-    elif isinstance(action, Reroll):
-        out.append("brau.reroll")
-    elif isinstance(action, Hire):
-        out.append("brau.archmage")
-    elif isinstance(action, Brew):
-        out.append("brau.brew")
+    elif type(action) in BY_KIND:
+        out.append(BY_KIND[type(action)])
     if isinstance(action, (Take, Wizard, Pass)) and player != before.active:
         out.append("brau.order")
     if after.phase == "over":

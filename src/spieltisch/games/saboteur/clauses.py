@@ -3,7 +3,9 @@ guided first game, docs/tryit.md).
 
 ``clauses(before, player, action, after)`` reads what the engine did -- the
 state before and after a legal move -- and names the clause ids of
-docs/rules/saboteur.md that governed it, the most specific first.
+docs/rules/saboteur.md that governed it, the most specific first. It uses
+only what the table sees once the move is made (the guide names the clause
+of other seats' moves).
 ``candidates(state, player)`` lists moves worth trying at a position,
 illegal ones included, so the scenario finder can look for a refusal.
 """
@@ -27,6 +29,9 @@ from .rules import (
 )
 
 SIDES = (1, 2, 4, 8)
+# moves whose clause is their kind alone
+BY_KIND = {Break: "sab.tools", Repair: "sab.repair", Map: "sab.map", Dwarf: "sab.dwarf.place",
+           Discard: "sab.turn"}
 
 
 def clauses(before, player: int, action, after) -> tuple[str, ...]:
@@ -49,23 +54,15 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
     elif isinstance(action, Stone):
         out.append("sab.goal")
         out += _reached(before, after)
-    elif isinstance(action, Break):
-        out.append("sab.tools")
-    elif isinstance(action, Repair):
-        out.append("sab.repair")
-    elif isinstance(action, Map):
-        out.append("sab.map")
+    elif type(action) in BY_KIND:
+        out.append(BY_KIND[type(action)])
     elif isinstance(action, Rockfall):
         out.append("sab.rockfall")
         if before.dwarfs and after.dwarfs == before.dwarfs:
             out.append("sab.dwarf.block")
-    elif isinstance(action, Dwarf):
-        out.append("sab.dwarf.place")
-    elif isinstance(action, Discard):
-        out.append("sab.turn")
     elif isinstance(action, Keep):
         out.append("sab.share")
-        if before.variant == "old_mine" and 0 in before.offer:
+        if before.variant == "old_mine":  # (not "a 0 is offered": the offer is the picker's)
             out.append("sab.variant.old_mine")
     plays = isinstance(action, (Discard, Break, Repair, Map, Rockfall, Dwarf)) or (
         isinstance(action, Path) and after.phase != "help")
