@@ -30,15 +30,15 @@ from importlib import resources
 
 from ..core.errors import BadActionText, IllegalActionError
 from ..core.game import CHANCE, Game
-from ..core.match import LEVELS, SAVE_FORMAT, SAVE_VERSION, Match
+from ..core.match import LEVELS, SAVE_FORMAT, Match
 from ..games import GAMES, part
-from . import position
 
 FORMAT = "spieltisch-tryit"
 VERSION = 1
 KINDS = ("move", "refusal")
 REASONS = ("setup", "chance", "material", "information")
 DATA_FILE = "tryit.json"
+FULL_LOG_VERSION = 1  # the save version whose log spells out every chance outcome
 GUIDE_TURNS = 3  # the guided first game explains the clauses of the reader's first turns
 
 
@@ -127,9 +127,15 @@ def has_tryit(game_id: str, clause: str) -> bool:
 
 
 def payload(match: Match, me: int) -> dict:
-    """A position link's payload (``position.encode``'s own fields: game,
-    rules version, seats, options, seed, log, hash, ``me``)."""
-    return position._unpack(position.encode(match, me))
+    """A position link's payload of version ``1.`` (docs/embedding.md): game,
+    rules version, seats, options, seed, the whole log -- every chance
+    outcome written out, so the position never depends on how a later
+    version draws chance from the seed -- the state hash and ``me``."""
+    save = match.to_save()
+    return {"g": save["game"], "r": save["rules_version"],
+            "s": [[s["name"], s["kind"], s["level"]] for s in save["seats"]],
+            "o": save["options"], "seed": save["seed"], "log": [[p, t] for p, t in match.log],
+            "h": save["state_hash"], "me": me}
 
 
 def replay(pos: dict, *, level: str = "easy") -> Match:
@@ -139,7 +145,7 @@ def replay(pos: dict, *, level: str = "easy") -> Match:
     seats = [{"name": name, "kind": "human" if i == me else "bot",
               "level": None if i == me else (lvl if lvl in LEVELS else level)}
              for i, (name, _kind, lvl) in enumerate(pos["s"])]
-    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": pos["g"],
+    save = {"format": SAVE_FORMAT, "version": FULL_LOG_VERSION, "game": pos["g"],
             "rules_version": pos["r"], "seats": seats, "options": pos["o"], "seed": pos["seed"],
             "log": pos["log"], "state_hash": pos["h"]}
     return Match.from_save(save, GAMES)

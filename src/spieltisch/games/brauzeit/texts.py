@@ -501,6 +501,8 @@ EN.update({
     "tryit.brau.ties.done": "Equal points: more finished potions wins; if that is equal too, the win is shared.",
     "tryit.brau.solo.do": "Brewing alone: make the last choice of your game.",
     "tryit.brau.solo.done": "Alone, your points are the result: try to beat your best.",
+    "tryit.brau.last.do": "The last roll is over. Use your Archmage if you can, then say you are done.",
+    "tryit.brau.last.done": "After the last roll only the Archmage is left to use; when nobody can use her any more, the game is over.",
 })
 DE.update({
     "tryit.brau.potions.do": "Mach einen Trank fertig: Liefere, was ihm noch fehlt.",
@@ -531,4 +533,6 @@ DE.update({
     "tryit.brau.ties.done": "Gleich viele Punkte: Mehr fertige Tränke gewinnen; ist auch das gleich, teilen sie sich den Sieg.",
     "tryit.brau.solo.do": "Allein brauen: Triff die letzte Wahl deines Spiels.",
     "tryit.brau.solo.done": "Allein sind deine Punkte das Ergebnis: Versuche, deinen Bestwert zu schlagen.",
+    "tryit.brau.last.do": "Der letzte Wurf ist vorbei. Setze deine Erzmagierin ein, wenn du kannst, und sag dann, dass du fertig bist.",
+    "tryit.brau.last.done": "Nach dem letzten Wurf bleibt nur noch die Erzmagierin; kann niemand sie mehr einsetzen, ist das Spiel vorbei.",
 })
