@@ -87,7 +87,7 @@ def test_three_try_its_per_game(page, game_id):
     # try again: the position is back, the explanation gone
     page.locator("[data-ui='tryit-again']").click()
     expect(page.locator("[data-tryit-result]")).to_have_count(0)
-    expect(page.locator(f"[data-ui^='try:']").first).to_be_visible()
+    expect(page.locator("[data-ui^='try:']").first).to_be_visible()
     # back: the game again, the rules open at that section
     page.locator("[data-ui='tryit-back']").click()
     expect(page.locator("#app[data-screen='play']")).to_be_attached()
