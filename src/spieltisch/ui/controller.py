@@ -24,6 +24,7 @@ controller's state, set up in ``__init__`` below):
 - play_render.py ``PlayRenderMixin``: the play screen's regions, the log
 - bots.py        ``BotsMixin``: stepping the bots
 - safety.py      ``SafetyMixin``: revisions between tabs, leaving with unsaved moves
+- tryit_control.py ``TryItControl``: a rule's "Try it" and the guided first game
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -51,6 +52,7 @@ from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
 from .routing import RoutingMixin
 from .safety import SafetyMixin, slot_to_url
+from .tryit_control import TryItControl
 from .saves import (
     LANG_KEY,
     MAX_IMPORT_CHARS,
@@ -70,7 +72,7 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin):
+                 SafetyMixin, TryItControl):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -103,6 +105,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self.site_url = ""
         self.embed = False
         self._position_error = ""
+        self._init_tryit()  # "Try it" and the guided first game (tryit_control.py)
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -160,7 +163,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             if self.confirm_leave is not None:
                 return self.leave_status()
             text, rule, kind = self._status
-            return screens.status(self.lang, text, rule_id=rule, kind=kind)
+            return screens.status(self.lang, text, rule_id=rule, kind=kind, try_it=self._status_try_it(rule))
         if region == "static":
             return screens.lang_switch(self.lang)
         if region == "screen":
@@ -174,6 +177,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return self._render_new()
         if self.route == "play":
             return self._render_play()
+        if self.route == "tryit":
+            return self._render_tryit()
         if self.route == "position":
             return screens.message_screen(self.lang, "position.bad",
                                           reason=self.tr(f"position.error.{self._position_error or 'format'}"))
@@ -243,6 +248,9 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return {"screen"}
         if name == "delete-confirm":
             return self.delete(arg)
+        tried = self._tryit_ui(name, arg)
+        if tried is not None:
+            return tried
         if self.match is None:
             return set()
         if name == "select":

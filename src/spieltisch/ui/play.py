@@ -54,6 +54,7 @@ class PlayMixin:
         self._search = None
         self._search_key: tuple | None = None
         self._decided: tuple[tuple, str] | None = None  # (search key, action text) not yet played
+        self.tryit_session = None  # a rule's try-it on screen (tryit_control.py)
 
     def _leave_game(self) -> None:
         self._clear_game()
@@ -153,7 +154,8 @@ class PlayMixin:
         re-render of several regions computes the legal texts once)."""
         m = self.match
         same = (m, m.state if m else None, self.lines[-1] if self.lines else None)  # by identity
-        equal = (self.lang, self.shown, self.selected, self.curtain_up, len(self.lines))
+        locked = self.tryit_session.locked if self.tryit_session is not None else None
+        equal = (self.lang, self.shown, self.selected, self.curtain_up, len(self.lines), locked)
         cached = self._ctx_cache
         if cached is not None and cached[1] == equal and all(a is b for a, b in zip(cached[0], same)):
             return cached[2]
@@ -168,6 +170,8 @@ class PlayMixin:
         legal: frozenset[str] = frozenset()
         if m is not None and self.shown is not None and not m.is_over:
             legal = frozenset(m.legal_texts(self.shown))
+        if self.tryit_session is not None and self.tryit_session.locked:
+            legal = frozenset()  # the try is made: the board is only shown
         log = tuple(x for x in self.lines if x is not None)[-20:]
         return Ctx(self.lang, game_id, names, tuple(s.is_bot for s in m.seats) if m else (),
                    self.shown, legal, self.selected, self.curtain_up, log)
@@ -188,6 +192,8 @@ class PlayMixin:
 
     def _act(self, text: str) -> set[str]:
         m = self.match
+        if self.route == "tryit":
+            return self._tryit_attempt(text)
         if m is None or self.route != "play":
             return set()
         checked = self._check_on_screen(text)
@@ -228,6 +234,8 @@ class PlayMixin:
         return self.selected.split(":")[0] in hand  # "<card>" or "<card>:<board mode>"
 
     def _explain(self, text: str) -> set[str]:
+        if self.route == "tryit":
+            return self._tryit_attempt(text)  # a refusal is what some try-its are about
         if self.match is None:
             return set()
         checked = self._check_on_screen(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..i18n import t
 from ..render.context import Ctx
-from . import position, screens, share
+from . import learn, position, screens, share
 from .boards import get_board
 from .saves import SAVE_PREFIX
 from .solo_best import SoloResult, best_score  # brau.solo: same settings only (issue 10)
@@ -103,8 +103,12 @@ class PlayRenderMixin:
                 return screens.curtain(ctx, ctx.name(self.curtain_for))
             return board.hand(view, ctx)
         if region == "top":
-            return screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
-                               can_undo=self.undo_allowed(), thinking=self.bot_pending()) + self._share_html()
+            if self.tryit_session is not None:
+                return learn.panel(self.tryit_session, ctx, board, prompt=board.prompt(view, ctx),
+                                   illegal_text=self.illegal_text)
+            return (screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
+                                can_undo=self.undo_allowed(), thinking=self.bot_pending())
+                    + self._guide_html(ctx) + self._share_html())
         if region == "side":
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
@@ -116,8 +120,11 @@ class PlayRenderMixin:
             return screens.side_log(ctx, self.log_lines(ctx))
         if region == "rules":
             return screens.rules_panel(self.lang, game.info.id, board.RULE_IDS,
-                                       open_=self.rules_open, focus=self.rules_focus)
+                                       open_=self.rules_open, focus=self.rules_focus,
+                                       tryit=learn.rules_tryit(game.info.id, board.RULE_IDS))
         if region == "overlay":
+            if self.tryit_session is not None:
+                return ""
             if not m.is_over:
                 if self.pause_key() is not None:
                     return board.interlude(view, ctx)

@@ -1,5 +1,5 @@
 """Routing: the URL hash (``#/``, ``#/new/<game>``, ``#/play/<slot>``,
-``#/position/<code>``), the screen it shows, going from one route to another,
+``#/position/<code>``, ``#/tryit/<game>/<clause>`` -- tryit_control.py), the screen it shows, going from one route to another,
 and the links out of the game on screen (a shared position, embed.html's
 "Open on Spieltisch"; docs/embedding.md).
 
@@ -33,6 +33,8 @@ class RoutingMixin:
             return f"#/play/{slot_to_url(self.route_arg)}"
         if self.route == "position":  # a link that could not be opened: the URL stays, "#/" leaves
             return f"#/position/{self.route_arg}"
+        if self.route == "tryit":
+            return f"#/tryit/{self.route_arg}"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -48,6 +50,8 @@ class RoutingMixin:
             return self._go_position("/".join(parts[1:]))
         if parts[:1] == ["play"] and len(parts) <= 2:
             return self._go_play(slot_from_url(parts[1]) if len(parts) == 2 else "")
+        if parts[:1] == ["tryit"] and len(parts) == 3:
+            return self._go_tryit(parts[1], parts[2])
         return self._go_hub()
 
     def _go_hub(self) -> set[str]:

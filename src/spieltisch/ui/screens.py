@@ -68,8 +68,10 @@ def game_card(lang: str, card: CardInfo) -> str:
                f'{esc(t(lang, "hub.players", min=card.min_players, max=card.max_players))}</p>')
     blurb = f'<p class="blurb"{i18n_attrs(f"game.{gid}.blurb")}>{esc(t(lang, f"game.{gid}.blurb"))}</p>'
     if card.built:
-        foot = (f'<a class="btn btn-primary" href="#/new/{esc(gid)}" data-ui="new:{esc(gid)}"'
-                f'{i18n_attrs("hub.new")}>{esc(t(lang, "hub.new"))}</a>')
+        foot = (f'<div class="card-btns"><a class="btn btn-primary" href="#/new/{esc(gid)}" data-ui="new:{esc(gid)}"'
+                f'{i18n_attrs("hub.new")}>{esc(t(lang, "hub.new"))}</a>'
+                f'<button type="button" class="btn" data-ui="learn:{esc(gid)}"'
+                f'{i18n_attrs("guide.learn")}>{esc(t(lang, "guide.learn"))}</button></div>')
         return (f'<li class="game-card game-{esc(gid)}" data-game-card="{esc(gid)}">'
                 f'<div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
     foot = f'<p class="soon"{i18n_attrs("hub.coming_soon")}>{esc(t(lang, "hub.coming_soon"))}</p>'
@@ -298,12 +300,24 @@ def curtain(ctx: Ctx, name: str, *, can_undo: bool = False) -> str:
 
 
 def rules_panel(lang: str, game_id: str, rule_ids: Sequence[str], *, open_: bool,
-                focus: str | None = None) -> str:
+                focus: str | None = None, tryit: dict[str, str] | None = None) -> str:
+    """``tryit``: clause -> ``"scenario"`` (a "Try it" button) or the reason
+    why none can exist (a note), docs/tryit.md."""
     sections = []
     for rid in rule_ids:
+        title = t(lang, f"rules.{rid}.title")
+        extra = ""
+        how = (tryit or {}).get(rid)
+        if how == "scenario":
+            extra = ('<p class="rule-try">' + button(
+                esc(t(lang, "tryit.button")), ui=f"tryit:{rid}", cls="btn btn-try",
+                aria_label=t(lang, "tryit.button_label", rule=title)) + "</p>")
+        elif how:
+            extra = (f'<p class="rule-try muted" data-no-tryit="{esc(how)}">'
+                     f'{esc(t(lang, "tryit.no_scenario", reason=t(lang, f"tryit.reason.{how}")))}</p>')
         sections.append(
             f'<section class="rule{" is-focus" if rid == focus else ""}" data-rule="{esc(rid)}" id="rule-{esc(rid)}" tabindex="-1">'
-            f'<h3>{esc(t(lang, f"rules.{rid}.title"))}</h3>{paragraphs(t(lang, f"rules.{rid}.body"))}</section>'
+            f'<h3>{esc(title)}</h3>{paragraphs(t(lang, f"rules.{rid}.body"))}{extra}</section>'
         )
     title = t(lang, f"game.{game_id}.title")
     return (
@@ -351,7 +365,9 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
 # ---- status line -------------------------------------------------------------------------
 
 
-def status(lang: str, text: str, *, rule_id: str | None = None, kind: str = "info") -> str:
+def status(lang: str, text: str, *, rule_id: str | None = None, kind: str = "info",
+           try_it: bool = False) -> str:
+    """``try_it``: the rule has a "Try it" (docs/tryit.md), offered beside it."""
     if not text:
         return ""
     out = f'<p class="msg msg-{esc(kind)}">{esc(text)}'
@@ -359,6 +375,9 @@ def status(lang: str, text: str, *, rule_id: str | None = None, kind: str = "inf
         title = t(lang, f"rules.{rule_id}.title")
         out += (f' <span class="rule-ref">{esc(t(lang, "play.rule", title=title))}</span> '
                 + button(esc(t(lang, "play.read_rule")), ui=f"rules:{rule_id}", cls="btn btn-link"))
+        if try_it:
+            out += " " + button(esc(t(lang, "tryit.button")), ui=f"tryit:{rule_id}", cls="btn btn-link",
+                                aria_label=t(lang, "tryit.button_label", rule=title))
     return out + "</p>"
 
 

@@ -168,3 +168,43 @@ DE: dict[str, str] = {
     "rules.hexen.hidden.title": "Was du siehst",
     "rules.hexen.hidden.body": "Du siehst, wie viele Karten die anderen halten, aber nicht welche. Die Reihen, die genommenen Tränke und Karten, die aus einer explodierten Reihe genommen wurden, sehen alle.",
 }
+
+# "Try it" (docs/tryit.md): for each clause with a scenario in tryit.json, the
+# instruction (tryit.<clause>.do) and the one-line explanation after the move
+# (tryit.<clause>.done).
+EN.update({
+    "tryit.hexen.turn.do": "It is your turn: play one card from your hand onto any potion row.",
+    "tryit.hexen.turn.done": "That was your turn: exactly one card, onto a row with a potion. Passing is not allowed.",
+    "tryit.hexen.test.do": "Play a card that is safe: the potion's colour (or black), and the row stays at or under the potion's value.",
+    "tryit.hexen.test.done": "Safe! The colour matched and the row's sum is not above the potion's value, so nothing exploded.",
+    "tryit.hexen.explosion.do": "Play a card that does not fit a potion – wrong colour, or too high – and watch it explode.",
+    "tryit.hexen.explosion.done": "Boom! You took the potion card, and its value counts against you. Now take one card of that row into your hand.",
+    "tryit.hexen.bonus.do": "Your potion just exploded, so you may play one more card at once (or pass).",
+    "tryit.hexen.bonus.done": "That was your bonus play. If a bonus card explodes too, there is no further bonus.",
+    "tryit.hexen.potions.do": "The potion pile is empty. Take a card from the exploded row and watch its place.",
+    "tryit.hexen.potions.done": "No potion was left to lay out, so this row stays empty: nobody can play on it any more.",
+    "tryit.hexen.end.do": "Play your last card without an explosion.",
+    "tryit.hexen.end.done": "Your hand is empty with no explosion: everyone after you plays once more, up to the last seat, and then the game ends.",
+    "tryit.hexen.score.do": "Make the last move of the game and look at the totals.",
+    "tryit.hexen.score.done": "Game over: each total is the potions you took plus the cards left in your hand (a 0 counts 10). The lowest total wins.",
+    "tryit.hexen.ties.do": "Make the last move: two players end on the same total.",
+    "tryit.hexen.ties.done": "Equal totals: whoever took fewer potion cards wins; if that is equal too, the win is shared.",
+})
+DE.update({
+    "tryit.hexen.turn.do": "Du bist am Zug: Lege eine Karte aus deiner Hand an eine beliebige Trank-Reihe.",
+    "tryit.hexen.turn.done": "Das war dein Zug: genau eine Karte an eine Reihe mit Trank. Passen geht nicht.",
+    "tryit.hexen.test.do": "Lege eine sichere Karte: in der Farbe des Tranks (oder schwarz), und die Reihe bleibt höchstens beim Wert des Tranks.",
+    "tryit.hexen.test.done": "Sicher! Die Farbe passt und die Summe der Reihe liegt nicht über dem Wert des Tranks – nichts ist explodiert.",
+    "tryit.hexen.explosion.do": "Lege eine Karte, die nicht passt – falsche Farbe oder zu hoch – und sieh zu, wie der Trank explodiert.",
+    "tryit.hexen.explosion.done": "Bumm! Du hast die Trankkarte genommen, ihr Wert zählt gegen dich. Jetzt nimmst du eine Karte dieser Reihe auf die Hand.",
+    "tryit.hexen.bonus.do": "Dein Trank ist gerade explodiert: Du darfst sofort noch eine Karte legen (oder passen).",
+    "tryit.hexen.bonus.done": "Das war dein Bonuszug. Explodiert auch diese Karte, gibt es keinen weiteren Bonus.",
+    "tryit.hexen.potions.do": "Der Trankstapel ist leer. Nimm eine Karte aus der explodierten Reihe und achte auf ihren Platz.",
+    "tryit.hexen.potions.done": "Es lag kein Trank mehr bereit, darum bleibt die Reihe leer: Dort kann niemand mehr anlegen.",
+    "tryit.hexen.end.do": "Lege deine letzte Karte, ohne dass etwas explodiert.",
+    "tryit.hexen.end.done": "Deine Hand ist leer und nichts ist explodiert: Alle nach dir legen noch einmal, bis zum letzten Platz, dann endet das Spiel.",
+    "tryit.hexen.score.do": "Mach den letzten Zug des Spiels und sieh dir die Summen an.",
+    "tryit.hexen.score.done": "Spielende: Deine Summe sind die genommenen Tränke plus die Karten auf deiner Hand (eine 0 zählt 10). Die kleinste Summe gewinnt.",
+    "tryit.hexen.ties.do": "Mach den letzten Zug: Zwei Spieler enden mit derselben Summe.",
+    "tryit.hexen.ties.done": "Gleiche Summe: Wer weniger Trankkarten genommen hat, gewinnt; ist auch das gleich, teilen sie sich den Sieg.",
+})
