@@ -9,8 +9,10 @@ Layers, lowest first (a module may import its own layer and those below):
    ``spieltisch.ai`` (bots: the contract alone)
 2. ``spieltisch.i18n`` (the catalogue: site texts + each game's texts)
 3. ``spieltisch.render`` (shared render helpers)
-4. ``games/<id>/board`` (a game's renderer)
-5. ``spieltisch.ui`` (screens, controller parts)
+4. ``games/<id>/board`` (a game's renderer) and ``games/<id>/diagram`` (its
+   position diagram, docs/blogging.md)
+5. ``spieltisch.ui`` (screens, controller parts), ``spieltisch.diagram`` (a
+   position as one SVG), ``spieltisch.__main__`` (the command line)
 6. ``app`` (the browser adapter)
 
 and besides: a game never imports another game; a game's rules side never
@@ -83,10 +85,10 @@ def _layer(mod: str) -> int:
         return 0
     top = parts[1]
     if top == "games":
-        if len(parts) >= 4 and parts[3] == "board":
+        if len(parts) >= 4 and parts[3] in ("board", "diagram"):
             return 4
         return 1
-    return {"ai": 1, "i18n": 2, "render": 3, "ui": 5}.get(top, 99)
+    return {"ai": 1, "i18n": 2, "render": 3, "ui": 5, "diagram": 5, "__main__": 5}.get(top, 99)
 
 
 def _game(mod: str) -> str | None:
@@ -113,12 +115,12 @@ def test_rules_side_imports_neither_board_texts_catalogue_nor_render():
     bad = []
     for m, deps in GRAPH.items():
         gid = _game(m)
-        if gid is None or m.rsplit(".", 1)[-1] in ("board", "texts"):
+        if gid is None or m.rsplit(".", 1)[-1] in ("board", "diagram", "texts"):
             continue
         for d in deps:
             tail = d.rsplit(".", 1)[-1]
             if d.startswith(("spieltisch.i18n", "spieltisch.render", "spieltisch.ui", "app")) or (
-                _game(d) == gid and tail in ("board", "texts")
+                _game(d) == gid and tail in ("board", "diagram", "texts")
             ):
                 bad.append((m, d))
     assert not bad
@@ -163,7 +165,7 @@ def test_the_checker_sees_an_upward_import():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_registered_game_has_all_its_parts(game_id):
     folder = SRC / "spieltisch" / "games" / game_id
-    for name in ("__init__.py", "rules.py", "board.py", "texts.py", "style.css"):
+    for name in ("__init__.py", "rules.py", "board.py", "diagram.py", "texts.py", "style.css"):
         assert (folder / name).is_file(), f"games/{game_id}/{name}"
     from spieltisch.games import part
 
@@ -171,6 +173,8 @@ def test_a_registered_game_has_all_its_parts(game_id):
     for fn in ("board", "hand", "seat_info", "prompt", "param", "final"):
         assert callable(getattr(board, fn, None)), fn
     assert board.RULE_IDS
+    diagram = part(game_id, "diagram")
+    assert callable(getattr(diagram, "figure", None)) and isinstance(getattr(diagram, "CSS", None), str)
     texts = part(game_id, "texts")
     for lang in LANGS:
         table = getattr(texts, lang.upper())

@@ -223,6 +223,9 @@ EN: dict[str, str] = {
     "saboteur.gold": "{gold} gold",
     # ---- the board (board.py) ----------------------------------------------
     "saboteur.ui.turned": "turned",
+    "saboteur.diagram.role": "{name} is a {role}",
+    "saboteur.diagram.hand": "{name}'s cards",
+    "saboteur.diagram.hand_empty": "No cards left.",
     "saboteur.ui.space": "space {x},{y}",
     "saboteur.ui.dwarf_of": "Dwarf of {owner}",
     "saboteur.ui.peeked_by": "{name} looked at goal card {goal}",
@@ -496,6 +499,9 @@ DE: dict[str, str] = {
     "saboteur.gold": "{gold} Gold",
     # ---- the board (board.py) ----------------------------------------------
     "saboteur.ui.turned": "gedreht",
+    "saboteur.diagram.role": "{name} ist {role}",
+    "saboteur.diagram.hand": "Karten von {name}",
+    "saboteur.diagram.hand_empty": "Keine Karten mehr.",
     "saboteur.ui.space": "Feld {x},{y}",
     "saboteur.ui.dwarf_of": "Zwerg von {owner}",
     "saboteur.ui.peeked_by": "{name} hat Zielkarte {goal} angesehen",
