@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+LINKED_DIRS = ("static/vendor", "node_modules")  # may be symlinks to a shared copy
 
 # Explicit types: the platform's mimetypes database differs between machines
 # (and .mjs/.wasm/.webmanifest/.toml are missing from older ones).
@@ -77,7 +78,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """
         root = os.path.realpath(self.directory)
         real = os.path.realpath(fs_path)
-        if real != root and not real.startswith(root + os.sep):
+        # A git worktree links static/vendor and node_modules to the main
+        # checkout's (COMMON.md): their targets count as inside the root.
+        allowed = [root] + [os.path.realpath(os.path.join(self.directory, *link.split("/")))
+                            for link in LINKED_DIRS
+                            if os.path.islink(os.path.join(self.directory, *link.split("/")))]
+        if not any(real == top or real.startswith(top + os.sep) for top in allowed):
             return False
         rel = os.path.relpath(os.path.abspath(fs_path), os.path.abspath(self.directory))
         return not any(

@@ -3,6 +3,10 @@
     python -m spieltisch diagram LINK_OR_SAVE -o fig.svg [--seat N] [--move TEXT]
                                  [--mark ID ...] [--caption TEXT] [--lang en|de]
 
+    python -m spieltisch embed LINK_OR_SAVE --site URL [-o snippet.html] [--seat N]
+                               [--puzzle ANSWER ... --question TEXT] [--replay STEPS]
+                               [--autoplay] [--caption TEXT] [--lang en|de] [--no-script]
+
 LINK_OR_SAVE is a position link (or its code), a save file's path, or ``-``
 (read the link or save from standard input). The SVG is byte for byte what the
 site's share panel gives for the same link, seat, language, move and caption.
@@ -16,6 +20,8 @@ import sys
 from pathlib import Path
 
 from . import diagram
+from .diagram import embed
+from .ui import position
 
 
 def _source(arg: str) -> str:
@@ -41,6 +47,37 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
+def _embed(args: argparse.Namespace) -> int:
+    source = _source(args.source)
+    match, me = diagram.read(source)
+    seat = me if args.seat is None else args.seat - 1
+    site = args.site if args.site.endswith("/") else args.site + "/"
+    script = not args.no_script
+    if args.replay:
+        html = embed.replay_snippet(match, seat, site, lang=args.lang, steps=args.replay, caption=args.caption or "",
+                                    autoplay=args.autoplay, script=script)
+    else:
+        # the link's own code when it is the link's own seat (re-encoding would
+        # turn the sharer's other humans into bots); else a new code for that seat
+        code = diagram.link_code(source)
+        route = code if code is not None and seat == me else position.encode(match, seat)
+        if args.puzzle:
+            answers = []
+            for text in args.puzzle:
+                try:
+                    answers.append(diagram.checked_move(match.game, match.state, seat, text))
+                except diagram.DiagramError as err:
+                    raise diagram.DiagramError("puzzle", f"answer {err}") from None
+            route += "/puzzle/" + embed.puzzle_payload(answers, args.question or "")
+        svg = diagram.render(match, seat, lang=args.lang, caption=args.question or None)
+        html = embed.play_snippet(site, route, svg, lang=args.lang, caption=args.caption or "", script=script)
+    if args.output in (None, "-"):
+        sys.stdout.write(html + "\n")
+    else:
+        Path(args.output).write_text(html + "\n", encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spieltisch", description="Spieltisch tools for blog authors.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -52,8 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--mark", action="append", help="ring a place (game-specific, see docs/blogging.md); repeatable")
     d.add_argument("--caption", help="a caption under the diagram")
     d.add_argument("--lang", default="en", help="language of the texts: en or de (default en)")
+    e = sub.add_parser("embed", help="a click-to-play, puzzle or replay snippet for a blog post")
+    e.add_argument("source", help="a position link (or its code), a save file, or - for standard input")
+    e.add_argument("--site", required=True, help="the Spieltisch site's address, e.g. https://example.org/spieltisch/")
+    e.add_argument("-o", "--output", help="the HTML file to write (default: standard output)")
+    e.add_argument("--seat", type=int, help="whose view, 1 = the first seat (default: the link's own seat)")
+    e.add_argument("--puzzle", action="append", help="an accepted answer (a move of the seat); repeatable")
+    e.add_argument("--question", help="the puzzle's question (shown under the diagram)")
+    e.add_argument("--replay", type=int, metavar="STEPS", help="a replay of the last STEPS moves instead")
+    e.add_argument("--autoplay", action="store_true", help="a replay plays by itself (never under reduced motion)")
+    e.add_argument("--caption", help="a caption under the figure")
+    e.add_argument("--lang", default="en", help="language of the texts: en or de (default en)")
+    e.add_argument("--no-script", action="store_true", help="leave out the <script> line (add it once per page)")
     args = parser.parse_args(argv)
     try:
+        if args.command == "embed":
+            return _embed(args)
         return _diagram(args)
     except diagram.DiagramError as err:
         print(f"spieltisch diagram: {err}", file=sys.stderr)

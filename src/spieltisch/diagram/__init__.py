@@ -121,7 +121,7 @@ def render_state(game: Game, state, seat: int, *, names, moves: int, lang: str =
     if lang not in LANGS:
         raise DiagramError("lang", f"language must be one of {', '.join(LANGS)}")
     game_id = game.info.id
-    move_text = _checked_move(game, state, seat, move)
+    move_text = checked_move(game, state, seat, move)
     view = game.view(state, seat)
     names = tuple(names)
     ctx = Ctx(lang=lang, game_id=game_id, names=names, viewer=seat)
@@ -159,7 +159,7 @@ def render_state(game: Game, state, seat: int, *, names, moves: int, lang: str =
     )
 
 
-def _checked_move(game: Game, state, seat: int, move: str | None) -> str | None:
+def checked_move(game: Game, state, seat: int, move: str | None) -> str | None:
     if move is None or not move.strip():
         return None
     try:

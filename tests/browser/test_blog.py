@@ -1,0 +1,135 @@
+"""Spieltisch in a blog post (docs/blogging.md), under a strict CSP:
+
+* five click-to-play figures: little to transfer, no Python before a click;
+  a click plays from exactly that position in an iframe;
+* a replay steps through its frames and log lines; autoplay, but not under
+  reduced motion;
+* a puzzle: a wrong answer and an illegal move each get their message.
+
+The pages are tests/pages/blog_*.html (made by tests/pages/make_blog_pages.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from support import browser as sb
+from support.play import READY
+
+BOOT_MS = sb.READY_TIMEOUT_MS
+# A blog's strict policy (docs/blogging.md): its own scripts only, the
+# diagrams as data: images, the frame from the site (the same server here,
+# which also sends the site's own needs for the embed).
+BLOG_CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; img-src 'self' data:; "
+            "frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'")
+PYTHON_MARKERS = ("pyodide", "pyscript", "app.zip", ".whl", "python_stdlib", "core.js")
+
+
+@pytest.fixture(scope="module")
+def blog(site_with_csp):
+    return site_with_csp(BLOG_CSP)
+
+
+def open_blog(browser, url, **kw):
+    page = sb.open_page(browser, viewport={"width": 800, "height": 900}, **kw)
+    page.requests_seen = []
+    page.on("request", lambda req: page.requests_seen.append(req.url))
+    page.goto(url)
+    page.wait_for_load_state("load")
+    return page
+
+
+def test_five_figures_load_little_and_no_python_before_a_click(browser, blog):
+    page = open_blog(browser, f"{blog}tests/pages/blog_diagrams.html")
+    expect(page.locator(".spieltisch-play-btn")).to_have_count(5)
+    page.wait_for_timeout(1500)  # anything lazy would have started by now
+    urls = list(page.requests_seen)
+    assert not [u for u in urls if any(k in u.lower() for k in PYTHON_MARKERS)], urls
+    own = [u for u in urls if not u.startswith("data:")]
+    assert sorted(u.split("/")[-1] for u in own) == ["blog_diagrams.html", "spieltisch-embed.js"], own
+    sizes = page.evaluate("""() => performance.getEntriesByType('navigation').concat(
+        performance.getEntriesByType('resource')).map(e => e.transferSize || e.encodedBodySize)""")
+    assert sum(sizes) <= 250_000, sizes
+    assert page.evaluate("() => typeof window.pyodide === 'undefined' && typeof window.loadPyodide === 'undefined'")
+    expect(page.locator("iframe")).to_have_count(0)
+    # every picture is a diagram, and without the script it would be a link to its position
+    for fig in page.locator("figure[data-spieltisch-play]").all():
+        assert fig.locator("img").get_attribute("src").startswith("data:image/svg+xml;base64,")
+        assert "#/position/1." in fig.locator("a").get_attribute("href")
+        assert fig.locator("img").evaluate("i => i.complete && i.naturalWidth > 0")
+    sb.check_page(page, console_errors=True)
+    page.context.close()
+
+
+def test_without_javascript_a_figure_is_a_link(browser, blog):
+    page = sb.open_page(browser, java_script_enabled=False)
+    page.goto(f"{blog}tests/pages/blog_diagrams.html")
+    expect(page.locator(".spieltisch-play-btn")).to_have_count(0)
+    links = page.locator("figure[data-spieltisch-play] > a")
+    expect(links).to_have_count(5)
+    assert links.first.get_attribute("href").startswith("/#/position/1.")
+    page.context.close()
+
+
+def test_a_click_plays_from_that_position(browser, blog):
+    page = open_blog(browser, f"{blog}tests/pages/blog_diagrams.html")
+    figure = page.locator("figure[data-spieltisch-play]").nth(1)  # Saboteur, Bob's view
+    src = figure.get_attribute("data-spieltisch-play")
+    figure.locator(".spieltisch-play-btn").click()
+    expect(page.locator("iframe")).to_have_count(1)  # only this one
+    assert page.locator("iframe").get_attribute("src") == src
+    frame = page.frame_locator("iframe")
+    expect(frame.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    expect(frame.locator("#app[data-screen='play']")).to_be_attached(timeout=BOOT_MS)
+    expect(frame.locator("#status")).to_contain_text("Bob", timeout=BOOT_MS)
+    expect(frame.locator("[data-board]")).to_be_visible()
+    expect(page.locator(".spieltisch-play-btn")).to_have_count(4)
+    sb.check_page(page)
+    page.context.close()
+
+
+def test_a_replay_steps_through_its_moves(browser, blog):
+    page = open_blog(browser, f"{blog}tests/pages/blog_replay.html")
+    replay = page.locator("figure[data-spieltisch-replay]").first
+    img = replay.locator("img")
+    line = replay.locator(".spieltisch-line")
+    expect(replay).to_have_attribute("data-step", "8")
+    expect(line).to_contain_text("Step 8 of 8")
+    last_src = img.get_attribute("src")
+    replay.locator(".spieltisch-first").click()
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(line).to_contain_text("Step 0 of 8: The position before these moves.")
+    first_src = img.get_attribute("src")
+    assert first_src != last_src
+    expect(replay.locator(".spieltisch-back")).to_be_disabled()
+    replay.locator(".spieltisch-forward").click()
+    expect(replay).to_have_attribute("data-step", "1")
+    steps = replay.locator("li[data-frame]")
+    expect(line).to_contain_text(steps.nth(1).text_content())
+    assert img.get_attribute("src") == steps.nth(1).get_attribute("data-frame")
+    replay.locator(".spieltisch-last").click()
+    expect(replay).to_have_attribute("data-step", "8")
+    expect(replay.locator(".spieltisch-forward")).to_be_disabled()
+    # the list is the no-script fallback: hidden once the controls are there
+    expect(replay.locator("ol")).to_be_hidden()
+    # play from the start, step by step, then pause
+    replay.locator(".spieltisch-toggle").click()
+    expect(replay).to_have_attribute("data-running", "")
+    expect(replay).not_to_have_attribute("data-step", "0", timeout=5000)
+    replay.locator(".spieltisch-toggle").click()
+    expect(replay).not_to_have_attribute("data-running", "")
+    # the autoplay one runs by itself
+    auto = page.locator("figure[data-spieltisch-replay]").nth(1)
+    expect(auto).to_have_attribute("data-step", "3", timeout=15_000)
+    sb.check_page(page, console_errors=True)
+    page.context.close()
+
+
+def test_no_autoplay_under_reduced_motion(browser, blog):
+    page = open_blog(browser, f"{blog}tests/pages/blog_replay.html", reduced_motion="reduce")
+    auto = page.locator("figure[data-spieltisch-replay]").nth(1)
+    expect(auto).to_have_attribute("data-step", "3")
+    page.wait_for_timeout(2500)
+    expect(auto).to_have_attribute("data-step", "3")
+    expect(auto).not_to_have_attribute("data-running", "")
+    page.context.close()
