@@ -171,6 +171,8 @@ class App:
             return
         if not nil(target.closest("form.new-game")):
             self.apply(self.ctl.handle("form", str(target.name or ""), self.collect_form()))
+        elif target.hasAttribute("data-puzzle-question"):
+            self.apply(self.ctl.handle("form", "puzzle-question", {"puzzle-question": str(target.value)}))
 
     def on_input(self, event) -> None:
         target = event.target

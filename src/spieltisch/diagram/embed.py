@@ -126,7 +126,7 @@ def _script(site_url: str) -> str:
 # ---- replays -----------------------------------------------------------------------------------------
 
 
-def _log_text(game, state, player: int, text: str, ctx: Ctx) -> str | None:
+def log_text(game, state, player: int, text: str, ctx: Ctx) -> str | None:
     act = game.parse_action(text)
     try:
         line = game.describe(state, player, act, None)  # the public line, as the site's log
@@ -161,7 +161,7 @@ def replay_frames(match: Match, seat: int, *, lang: str = "en", steps: int = 12)
         while end < len(log) and log[end][0] == CHANCE:
             end += 1
         for p, text in log[i:end]:
-            line = _log_text(game, state, p, text, ctx)
+            line = log_text(game, state, p, text, ctx)
             if line:
                 lines.append(line)
             state = game.apply_unchecked(state, game.parse_action(text))

@@ -43,7 +43,7 @@ from ..core.game import Game
 from ..games import CATALOGUE, GAMES
 from ..i18n import LANGS, pick_lang, t
 from ..render.context import Ctx
-from . import screens
+from . import puzzles, screens
 from .boards import get_board, has_board
 from .bots import BotsMixin
 from .hub import HubMixin, hub_card_infos
@@ -52,7 +52,6 @@ from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
 from .routing import RoutingMixin
 from .safety import SafetyMixin, slot_to_url
-from .tryit_control import TryItControl
 from .saves import (
     LANG_KEY,
     MAX_IMPORT_CHARS,
@@ -63,6 +62,7 @@ from .saves import (
     Storage,
     StorageFull,
 )
+from .tryit_control import TryItControl
 
 __all__ = [
     "BOT_NAMES", "GAME_REGIONS", "LANG_KEY", "LOG_LIMIT", "MAX_IMPORT_CHARS", "PLAY_REGIONS",
@@ -106,6 +106,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self.embed = False
         self._position_error = ""
         self._init_tryit()  # "Try it" and the guided first game (tryit_control.py)
+        self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -273,6 +274,9 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             self.rules_open = False
             self.rules_focus = None
             return {"rules"}
+        if name == "puzzle" and self.match is not None:  # the share panel's puzzle maker
+            self.puzzle_draft.toggle(self.match, arg)
+            return {"top"}
         if name in ("share", "share-close"):
             self.share_open = name == "share"
             if self.share_open:

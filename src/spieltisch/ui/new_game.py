@@ -45,6 +45,10 @@ class NewGameMixin:
         return screens.Draft(info.id, n, names, kinds, levels, "", dict(info.options))
 
     def _form(self, form: dict, changed: str) -> set[str]:
+        if changed == "puzzle-question":  # the share panel's puzzle maker (ui/puzzles.py)
+            self.puzzle_draft.question = str(form.get(changed, ""))[:200]
+            self.puzzle_draft.open = True
+            return {"top"}
         d = self.draft
         if d is None or self.route != "new":
             return set()

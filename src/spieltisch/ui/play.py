@@ -43,6 +43,7 @@ class PlayMixin:
         """No game on screen (also the controller's start)."""
         self.match: Match | None = None
         self.slot: str | None = None
+        self.puzzle = None  # a puzzle link's position until solved (ui/puzzles.py)
         self.trail: list[Any] = []  # state after k log entries, k = 0..len(log)
         self.lines: list[tuple[str, dict] | None] = []  # described log entries (viewer-free games)
         self.selected: str | None = None
@@ -205,8 +206,17 @@ class PlayMixin:
             return newer
         if why is not None:
             return self._show_illegal(why)
+        verdict = self.puzzle.judge(m, seat, text) if self.puzzle is not None else None
+        if verdict == "wrong":  # legal, but not an answer: not played, try again (docs/blogging.md)
+            self.set_status(self.tr("puzzle.wrong"), kind="wrong")
+            return {"status"}
         m.play(text, seat)
-        return self._changed(seat)
+        regions = self._changed(seat)
+        if verdict == "right":
+            self.puzzle = None
+            self.set_status(self.tr("puzzle.right"), kind="right")
+            regions = set(regions) | {"status"}
+        return regions
 
     def _changed(self, actor: int) -> set[str]:
         m = self.match

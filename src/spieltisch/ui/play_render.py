@@ -10,12 +10,16 @@ reads the controller's state (through ``ctx()`` and the views of
 
 from __future__ import annotations
 
+from .. import diagram
 from ..i18n import t
 from ..render.context import Ctx
-from . import learn, position, screens, share
+from . import learn, position, puzzles, screens, share
 from .boards import get_board
 from .saves import SAVE_PREFIX
-from .solo_best import SoloResult, best_score  # brau.solo: same settings only (issue 10)
+from .solo_best import (  # brau.solo: same settings only (issue 10)
+    SoloResult,
+    best_score,
+)
 
 PLAY_REGIONS = frozenset(screens.PLAY_REGIONS) | {"status"}
 LOG_LIMIT = 80  # log lines on screen
@@ -42,9 +46,12 @@ class PlayRenderMixin:
             return ""
         if not self.share_open:
             return share.share_button(self.lang)
+        code = position.encode(m, seat)
         return share.share_panel(self.lang, site_url=self.site_url, game_id=m.game.info.id,
-                                 code=position.encode(m, seat), name=m.seats[seat].name,
-                                 hidden_info=not m.game.info.perfect_information)
+                                 code=code, name=m.seats[seat].name,
+                                 hidden_info=not m.game.info.perfect_information,
+                                 svg=diagram.render(m, seat, lang=self.lang), file_name=diagram.file_name(m, seat),
+                                 puzzle=puzzles.panel(m, seat, code, self.puzzle_draft, self.ctx()))
 
     def log_lines(self, ctx: Ctx, limit: int = LOG_LIMIT, start: int = 0) -> list[tuple[int, str]]:
         """The last ``limit`` described lines as (number, text), oldest first;

@@ -10,7 +10,8 @@ a ``("hash", ...)`` effect.
 
 from __future__ import annotations
 
-from . import position
+from ..diagram import embed
+from . import position, puzzles
 from .boards import has_board, seat_secrets
 from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX
@@ -94,10 +95,16 @@ class RoutingMixin:
     # ---- position links and sharing (docs/embedding.md) -----------------------------------
     def _go_position(self, code: str) -> set[str]:
         """Open a shared position as a new local game (nothing is overwritten)."""
+        code, payload = embed.split_route(code)  # a puzzle's answers ride after the code
         try:
             match, me = position.decode(code, self.games)
             if not has_board(match.game.info.id):
                 raise position.PositionError("unknown-game")
+            if payload is not None:
+                try:
+                    answers, question = embed.read_puzzle(payload)
+                except embed.PuzzleError as err:
+                    raise position.PositionError("puzzle", str(err)) from None
         except position.PositionError as err:
             self._leave_game()
             self.route, self.route_arg = "position", code  # the URL stays; any link to "#/" leaves
@@ -105,8 +112,13 @@ class RoutingMixin:
             self.set_status("")
             return {"screen", "status"}
         regions = self._begin(match)
-        if not self.save_failed:
-            self.set_status(self.tr("position.opened", name=match.seats[me].name))
+        name = match.seats[me].name
+        if payload is not None:
+            self.puzzle = puzzles.Puzzle(me, len(match.log), frozenset(answers), question)
+            self.set_status(self.tr("puzzle.ask", question=question, name=name) if question.strip()
+                            else self.tr("puzzle.ask_plain", name=name))
+        elif not self.save_failed:
+            self.set_status(self.tr("position.opened", name=name))
         return regions
 
     def share_seat(self) -> int | None:

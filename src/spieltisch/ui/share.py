@@ -5,6 +5,7 @@ escaped. See docs/embedding.md for the snippet and the position link format.
 
 from __future__ import annotations
 
+from ..diagram import embed
 from ..i18n import t
 from ..render.html import button, esc
 
@@ -39,8 +40,11 @@ def share_button(lang: str) -> str:
 
 
 def share_panel(lang: str, *, site_url: str, game_id: str, code: str, name: str,
-                hidden_info: bool) -> str:
-    """The open share panel: the link, what it gives away, the iframe snippet."""
+                hidden_info: bool, svg: str = "", file_name: str = "diagram.svg",
+                puzzle: dict | None = None) -> str:
+    """The open share panel: the link, what it gives away, the iframe snippet;
+    with ``svg`` the diagram (download, code, click-to-play snippet) and with
+    ``puzzle`` the puzzle maker (docs/blogging.md)."""
     link = f"{site_url}#/position/{code}"
     snippet = iframe_snippet(lang, f"{site_url}embed.html#/position/{code}", game_id)
     warn = (f'<p class="share-warn" data-share-hidden>{esc(t(lang, "share.hidden"))}</p>'
@@ -54,5 +58,49 @@ def share_panel(lang: str, *, site_url: str, game_id: str, code: str, name: str,
         + f'<p class="muted">{esc(t(lang, "share.hint", name=name))}</p>'
         + warn
         + _code_field(t(lang, "share.embed"), snippet, "data-share-embed")
+        + (diagram_box(lang, site_url, code, svg, file_name) if svg else "")
+        + (puzzle_box(lang, site_url, name, puzzle) if puzzle is not None else "")
         + "</section>"
     )
+
+
+def diagram_box(lang: str, site_url: str, code: str, svg: str, file_name: str) -> str:
+    """The diagram of this moment: a download link (a data: URI, so no script
+    is needed), its code, and the click-to-play snippet for blogs."""
+    play = embed.play_snippet(site_url, code, svg, lang=lang)
+    return (
+        f'<div class="share-diagram"><h3>{esc(t(lang, "share.diagram"))}</h3>'
+        f'<p><a class="btn" download="{esc(file_name)}" href="{embed.data_uri(svg)}" data-share-download>'
+        f'{esc(t(lang, "share.diagram_download"))}</a></p>'
+        + _code_field(t(lang, "share.diagram_code"), svg, "data-share-diagram")
+        + _code_field(t(lang, "share.play_snippet"), play, "data-share-play")
+        + "</div>"
+    )
+
+
+def puzzle_box(lang: str, site_url: str, name: str, puzzle: dict) -> str:
+    """'Make it a puzzle': the seat's moves to mark as accepted answers, a
+    question, and (once an answer is marked) the puzzle link and snippet.
+
+    ``puzzle``: ``choices`` [(move text, label, marked)] or None when the seat
+    is not to move; ``question``; ``route`` and ``svg`` once marked."""
+    head = (f'<details class="share-puzzle" data-puzzle-box{" open" if puzzle.get("open") else ""}>'
+            f'<summary>{esc(t(lang, "share.puzzle"))}</summary>')
+    choices = puzzle.get("choices")
+    if choices is None:
+        return head + f'<p class="muted">{esc(t(lang, "share.puzzle_none", name=name))}</p></details>'
+    items = "".join(
+        "<li>" + button(esc(label), ui=f"puzzle:{text}", cls="btn btn-answer" + (" is-on" if on else ""),
+                        aria_pressed="true" if on else "false", data_answer=text) + "</li>"
+        for text, label, on in choices)
+    out = (head + f'<p class="muted">{esc(t(lang, "share.puzzle_hint"))}</p>'
+           f'<label class="share-field"><span>{esc(t(lang, "share.puzzle_question"))}</span>'
+           f'<input type="text" maxlength="200" name="puzzle-question" data-puzzle-question '
+           f'value="{esc(puzzle.get("question", ""))}"></label>'
+           f'<ul class="share-answers">{items}</ul>')
+    route = puzzle.get("route")
+    if route:
+        out += (_code_field(t(lang, "share.puzzle_link"), f"{site_url}#/position/{route}", "data-puzzle-url", rows=2)
+                + _code_field(t(lang, "share.puzzle_embed"),
+                              embed.play_snippet(site_url, route, puzzle["svg"], lang=lang), "data-puzzle-embed"))
+    return out + "</details>"
