@@ -11,6 +11,8 @@ The pages are tests/pages/blog_*.html (made by tests/pages/make_blog_pages.py).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
@@ -133,3 +135,71 @@ def test_no_autoplay_under_reduced_motion(browser, blog):
     expect(auto).to_have_attribute("data-step", "3")
     expect(auto).not_to_have_attribute("data-running", "")
     page.context.close()
+
+
+def _puzzle_moves():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_blog_pages", sb.REPO / "tests" / "pages" / "make_blog_pages.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    _, safe, wrong = mod.puzzle_position()
+    return safe, wrong
+
+
+def _play_card(frame, text):
+    """play:<card>:<row> by clicks: the hand card, then the row."""
+    card = text.split(":")[1]
+    target = frame.locator(f"[data-board] [data-action='{text}']")
+    pressed = frame.locator(f"[data-hand] [data-card='{card}'][aria-pressed='true']")
+    if not pressed.count():  # after a wrong answer the card stays chosen
+        frame.locator(f"[data-hand] [data-ui='select:{card}']").first.click()
+    expect(frame.locator(f"[data-hand] [data-card='{card}'][aria-pressed='true']")).to_have_count(1)
+    expect(target).to_have_count(1)
+    target.click()
+
+
+def test_a_puzzle_tells_wrong_answers_and_illegal_moves(browser, blog):
+    safe, wrong = _puzzle_moves()
+    page = open_blog(browser, f"{blog}tests/pages/blog_diagrams.html")
+    figure = page.locator("figure[data-spieltisch-play]").nth(3)
+    assert "/puzzle/" in figure.get_attribute("data-spieltisch-play")
+    figure.locator(".spieltisch-play-btn").click()
+    frame = page.frame_locator("iframe")
+    expect(frame.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    status = frame.locator("#status")
+    expect(status).to_contain_text("Puzzle: Which card can Ann play without an explosion?", timeout=BOOT_MS)
+    # an illegal move: the rule that refuses it
+    frame.locator("[data-hand] [data-illegal='pass']").click()
+    expect(status.locator(".msg-illegal")).to_be_visible()
+    expect(status.locator(".rule-ref")).to_be_visible()
+    expect(status.locator("[data-ui='rules:hexen.turn']")).to_have_count(1)
+    # a legal move that explodes: wrong, and the position stays
+    _play_card(frame, wrong[0])
+    expect(status.locator(".msg-wrong")).to_be_visible()
+    expect(frame.locator("[data-board] .row--boom")).to_have_count(0)
+    # an answer: right
+    _play_card(frame, safe[0])
+    expect(status.locator(".msg-right")).to_be_visible()
+    sb.check_page(page)
+    page.context.close()
+
+
+def test_the_share_panel_downloads_the_diagram(browser, site_url):
+    from support.play import start_game
+
+    page = sb.boot_page(browser, site_url)
+    start_game(page, [("Ann", "human", None), ("Bot", "bot", "easy")])
+    page.locator("[data-ui='share']").click()
+    code = page.locator("[data-share-diagram]").input_value()
+    assert code.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    with page.expect_download() as info:
+        page.locator("[data-share-download]").click()
+    download = info.value
+    assert download.suggested_filename.startswith("hexen_cocktail-move") and download.suggested_filename.endswith(".svg")
+    assert Path(download.path()).read_text(encoding="utf-8") == code
+    assert "data-spieltisch-play" in page.locator("[data-share-play]").input_value()
+    page.locator("[data-puzzle-box] summary").click()
+    page.locator("[data-answer]").first.click()
+    expect(page.locator("[data-puzzle-url]")).to_contain_text("/puzzle/")
+    sb.close_page(page)

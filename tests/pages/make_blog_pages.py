@@ -78,7 +78,7 @@ def figures() -> list[tuple[str, str]]:
         SITE, position.encode(m, 0), diagram.render(m, 0), lang="en", caption="Ann's cauldrons.",
         script=False)))
     m, safe, _ = puzzle_position()
-    question = "Puzzle: which card can Ann play without an explosion?"
+    question = "Which card can Ann play without an explosion?"
     route = position.encode(m, 0) + "/puzzle/" + embed.puzzle_payload(safe, question)
     out.append(("Hexen Cocktail puzzle", embed.play_snippet(
         SITE, route, diagram.render(m, 0, caption=question), lang="en", script=False)))
