@@ -332,18 +332,11 @@ def _target(text: str, ctx: Ctx, label: str, x: int, y: int, inner: str = "", cl
             f'{inner if legal else ""}</g>')
 
 
-def board(view: dict, ctx: Ctx) -> str:
-    cells = _occupied(view)
-    frontier = _frontier(cells)
-    card, mode = _selection(ctx, view)
-    seen = {g: c for g, c in view.get("seen_goals") or ()}
-    goals = view["goals"]
-    goal_open = view["goal_open"]
-    laid = view["goals_laid"]
-    pending = view["pending"] if view["phase"] == "help" else ()
-    acting = ctx.viewer is not None and not ctx.curtain
-    art, targets = [], []
-    # the cards
+def mine_cards(view: dict, cells: dict, seen: dict) -> list[str]:
+    """The cards of the mine, top row first (the board and the diagram);
+    ``seen``: goal index -> what the viewer saw on it with a map."""
+    goals, goal_open, laid = view["goals"], view["goal_open"], view["goals_laid"]
+    art = []
     for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         x0, y0 = x * CW, y * CH
         if what[0] == "start":
@@ -358,6 +351,18 @@ def board(view: dict, ctx: Ctx) -> str:
                 art.append(goal_back(x0, y0, i + 1, seen.get(i)))
         else:
             art.append(tunnel_card(what[1], what[2], x0, y0))
+    return art
+
+
+def board(view: dict, ctx: Ctx) -> str:
+    cells = _occupied(view)
+    frontier = _frontier(cells)
+    card, mode = _selection(ctx, view)
+    seen = {g: c for g, c in view.get("seen_goals") or ()}
+    pending = view["pending"] if view["phase"] == "help" else ()
+    acting = ctx.viewer is not None and not ctx.curtain
+    targets: list[str] = []
+    art = mine_cards(view, cells, seen)
     # who looked at which goal (public)
     for seat, peeks in enumerate(view["peeked"]):
         for g in peeks:

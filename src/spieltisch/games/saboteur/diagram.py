@@ -15,16 +15,15 @@ from __future__ import annotations
 from ...render.context import Ctx
 from ...render.html import esc
 from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text
-from .board import (
+from .board import (  # the board's own drawing pieces
     CH,
     CW,
+    _occupied,
     action_face,
     card_name,
     dwarf_figure,
-    goal_back,
-    goal_face,
+    mine_cards,
     role_name,
-    start_card,
     tool_icon,
     tool_name,
     tunnel_card,
@@ -67,15 +66,6 @@ HAND_SCALE = 0.62
 HW, HH = CW * HAND_SCALE, CH * HAND_SCALE
 
 
-def _cells(view: dict) -> dict:
-    cells: dict = {(0, 0): ("start",)}
-    for i, cell in enumerate(GOAL_CELLS):
-        cells[cell] = ("goal", i)
-    for x, y, code, rot in view["maze"]:
-        cells[(x, y)] = ("card", code, rot)
-    return cells
-
-
 def _hand_card(card: str) -> str:
     return tunnel_card(card, 0, 0, 0) if card in TUNNELS else action_face(card)
 
@@ -86,7 +76,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
     if view["options"]["dwarfs"]:
         facts.append(ctx.tr("saboteur.ui.dwarfs_left", count=view["dwarfs_left"]))
     out = [text(10, 14, " \u00b7 ".join(facts), "dg-muted")]
-    cells = _cells(view)
+    cells = _occupied(view)  # the board's map of the mine
     seen = {g: c for g, c in view.get("seen_goals") or ()}
     wanted = [c for c in cells]
     mark_cells = []
@@ -113,22 +103,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         """A mine space's corner in figure units."""
         return ox + (x * CW - bx) * scale, top + (y * CH - by) * scale
 
-    art = []
-    goals, goal_open, laid = view["goals"], view["goal_open"], view["goals_laid"]
-    for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        x0, y0 = x * CW, y * CH
-        if what[0] == "start":
-            art.append(start_card(x0, y0))
-        elif what[0] == "goal":
-            i = what[1]
-            if laid and goal_open[i] >= 0 and goals[i]:
-                art.append(goal_face(goals[i], goal_open[i], x0, y0))
-            elif view["phase"] == "orient" and goals[i]:
-                art.append(goal_face(goals[i], 0, x0, y0))
-            else:
-                art.append(goal_back(x0, y0, i + 1, seen.get(i)))
-        else:
-            art.append(tunnel_card(what[1], what[2], x0, y0))
+    art = mine_cards(view, cells, seen)
     for x, y, owner in view["dwarfs"]:
         art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
     if isinstance(action, Path):
