@@ -199,6 +199,12 @@ def test_the_share_panel_downloads_the_diagram(browser, site_url):
     assert download.suggested_filename.startswith("hexen_cocktail-move") and download.suggested_filename.endswith(".svg")
     assert Path(download.path()).read_text(encoding="utf-8") == code
     assert "data-spieltisch-play" in page.locator("[data-share-play]").input_value()
+    # the same bytes as the command line (CPython) draws from the panel's link (Pyodide drew this one)
+    from spieltisch import diagram
+
+    lang = page.locator("html").get_attribute("lang") or "en"
+    link = page.locator("[data-share-url]").input_value()
+    assert diagram.from_text(link, lang=lang) == code
     page.locator("[data-puzzle-box] summary").click()
     page.locator("[data-answer]").first.click()
     expect(page.locator("[data-puzzle-url]")).to_contain_text("/puzzle/")
