@@ -26,7 +26,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-from support import browser as sb  # noqa: E402
+from support import browser as sb
 
 PAGE = "tests/pages/blog_diagrams.html"
 PAINT_JS = """() => {
