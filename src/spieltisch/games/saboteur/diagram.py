@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...render.context import Ctx
 from ...render.html import esc
 from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text
+from .actions import Break, Discard, Dwarf, Map, Path, Repair, Rockfall
 from .board import (  # the board's own drawing pieces
     CH,
     CW,
@@ -29,7 +30,7 @@ from .board import (  # the board's own drawing pieces
     tunnel_card,
 )
 from .cards import GOAL_CELLS, TUNNELS
-from .rules import GAME, Break, Discard, Dwarf, Map, Path, Repair, Rockfall
+from .rules import GAME
 
 CSS = (
     ".sb-mine{fill:#3a2c1f}.sb-cell{fill:none;stroke:#5a4630;stroke-width:1;stroke-dasharray:3 4}"
