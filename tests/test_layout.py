@@ -165,7 +165,12 @@ def test_the_checker_sees_an_upward_import():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_registered_game_has_all_its_parts(game_id):
     folder = SRC / "spieltisch" / "games" / game_id
-    for name in ("__init__.py", "rules.py", "board.py", "diagram.py", "texts.py", "style.css"):
+    from spieltisch.diagram import PENDING
+
+    parts = ("__init__.py", "rules.py", "board.py", "texts.py", "style.css")
+    if game_id not in PENDING:  # docs/blogging.md: a diagram for every game (the list names the gaps)
+        parts += ("diagram.py",)
+    for name in parts:
         assert (folder / name).is_file(), f"games/{game_id}/{name}"
     from spieltisch.games import part
 
@@ -173,8 +178,9 @@ def test_a_registered_game_has_all_its_parts(game_id):
     for fn in ("board", "hand", "seat_info", "prompt", "param", "final"):
         assert callable(getattr(board, fn, None)), fn
     assert board.RULE_IDS
-    diagram = part(game_id, "diagram")
-    assert callable(getattr(diagram, "figure", None)) and isinstance(getattr(diagram, "CSS", None), str)
+    if game_id not in PENDING:
+        diagram = part(game_id, "diagram")
+        assert callable(getattr(diagram, "figure", None)) and isinstance(getattr(diagram, "CSS", None), str)
     texts = part(game_id, "texts")
     for lang in LANGS:
         table = getattr(texts, lang.upper())

@@ -57,7 +57,7 @@ def test_five_figures_load_little_and_no_python_before_a_click(browser, blog):
     # every picture is a diagram, and without the script it would be a link to its position
     for fig in page.locator("figure[data-spieltisch-play]").all():
         assert fig.locator("img").get_attribute("src").startswith("data:image/svg+xml;base64,")
-        assert "#/position/1." in fig.locator("a").get_attribute("href")
+        assert "#/position/2." in fig.locator("a").get_attribute("href")
         assert fig.locator("img").evaluate("i => i.complete && i.naturalWidth > 0")
     sb.check_page(page, console_errors=True)
     page.context.close()
@@ -69,7 +69,7 @@ def test_without_javascript_a_figure_is_a_link(browser, blog):
     expect(page.locator(".spieltisch-play-btn")).to_have_count(0)
     links = page.locator("figure[data-spieltisch-play] > a")
     expect(links).to_have_count(5)
-    assert links.first.get_attribute("href").startswith("/#/position/1.")
+    assert links.first.get_attribute("href").startswith("/#/position/2.")
     page.context.close()
 
 

@@ -50,7 +50,8 @@ class PlayRenderMixin:
         return share.share_panel(self.lang, site_url=self.site_url, game_id=m.game.info.id,
                                  code=code, name=m.seats[seat].name,
                                  hidden_info=not m.game.info.perfect_information,
-                                 svg=diagram.render(m, seat, lang=self.lang), file_name=diagram.file_name(m, seat),
+                                 svg=diagram.render(m, seat, lang=self.lang) if diagram.has_drawing(m.game.info.id)
+                                 else "", file_name=diagram.file_name(m, seat),
                                  puzzle=puzzles.panel(m, seat, code, self.puzzle_draft, self.ctx()))
 
     def log_lines(self, ctx: Ctx, limit: int = LOG_LIMIT, start: int = 0) -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.match import Match
-from ..diagram import embed, render
+from ..diagram import embed, has_drawing, render
 from ..render.context import Ctx
 
 MAX_CHOICES = 80
@@ -75,5 +75,6 @@ def panel(match: Match, seat: int, code: str, draft: Draft, ctx: Ctx) -> dict:
     answers = [a for a in draft.answers if a in legal]
     if answers:
         out["route"] = f"{code}/puzzle/{embed.puzzle_payload(answers, draft.question)}"
-        out["svg"] = render(match, seat, lang=ctx.lang, caption=draft.question.strip() or None)
+        if has_drawing(game.info.id):
+            out["svg"] = render(match, seat, lang=ctx.lang, caption=draft.question.strip() or None)
     return out

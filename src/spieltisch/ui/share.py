@@ -101,6 +101,7 @@ def puzzle_box(lang: str, site_url: str, name: str, puzzle: dict) -> str:
     route = puzzle.get("route")
     if route:
         out += (_code_field(t(lang, "share.puzzle_link"), f"{site_url}#/position/{route}", "data-puzzle-url", rows=2)
-                + _code_field(t(lang, "share.puzzle_embed"),
-                              embed.play_snippet(site_url, route, puzzle["svg"], lang=lang), "data-puzzle-embed"))
+                + (_code_field(t(lang, "share.puzzle_embed"),
+                               embed.play_snippet(site_url, route, puzzle["svg"], lang=lang), "data-puzzle-embed")
+                   if puzzle.get("svg") else ""))
     return out + "</details>"
