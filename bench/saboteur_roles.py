@@ -27,11 +27,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from spieltisch.ai import LEVELS, make_bot  # noqa: E402
-from spieltisch.ai.arena import seat_levels, wilson  # noqa: E402
-from spieltisch.core.match import Match, Seat  # noqa: E402
-from spieltisch.core.rng import mix_seed  # noqa: E402
-from spieltisch.games import GAMES  # noqa: E402
+from spieltisch.ai import LEVELS, make_bot
+from spieltisch.ai.arena import seat_levels, wilson
+from spieltisch.core.match import Match, Seat
+from spieltisch.core.rng import mix_seed
+from spieltisch.games import GAMES
 
 GAME = GAMES["saboteur"]
 

@@ -42,7 +42,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-from support import browser as sb  # noqa: E402
+from support import browser as sb
 
 _spec = importlib.util.spec_from_file_location("bench_site", REPO / "bench" / "site.py")
 bench_site = importlib.util.module_from_spec(_spec)

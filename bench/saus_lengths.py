@@ -32,7 +32,7 @@ def main(argv=None) -> int:
         res = play_game(game, list(levels), a.seed, g, iterations=20)
         turns = sum(1 for p, t in res["log"] if t == "spin")
         rounds.append(turns / len(levels))
-        ends[max(res["scores"]) >= 5 and "five" or "other"] += 1
+        ends[(max(res["scores"]) >= 5 and "five") or "other"] += 1
     q = statistics.quantiles(rounds, n=20)
     print(f"seats={','.join(levels)} games={a.games}: rounds median {statistics.median(rounds):.1f}, "
           f"p95 {q[-1]:.1f}, max {max(rounds):.1f}; ended by five: {ends['five']}, "

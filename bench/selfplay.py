@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from spieltisch.core.game import CHANCE  # noqa: E402
-from spieltisch.core.rng import Rng, mix_seed  # noqa: E402
-from spieltisch.games import GAMES  # noqa: E402
+from spieltisch.core.game import CHANCE
+from spieltisch.core.rng import Rng, mix_seed
+from spieltisch.games import GAMES
 
 
 def selfplay(game, players: int, seconds: float, seed: int = 0) -> dict:

@@ -35,7 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-from support import browser as sb  # noqa: E402
+from support import browser as sb
 
 READY = "html[data-ready='1']"
 
@@ -155,7 +155,7 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     samples = []
-    for game in range(games):
+    for _game in range(games):
         seats = [("Ann", "human", None)] + [(f"Bot{i}", "bot", "easy") for i in range(1, players)]
         start_game(page, seats, game_id=game_id)
         while human_click(page):

@@ -210,7 +210,7 @@ def registered_games() -> list[str]:
     """The built games' ids in registry order (games/__init__.py), read
     without importing the package (build runs before any test imports it)."""
     text = (SRC / "spieltisch" / "games" / "__init__.py").read_text(encoding="utf-8")
-    m = re.search(r"^_BUILT[^=]*=\s*\((.*?)\)", text, re.S | re.M)
+    m = re.search(r"^_BUILT[^=]*=\s*\((.*?)\)", text, re.DOTALL | re.MULTILINE)
     if not m:
         sys.exit("build: no _BUILT tuple in src/spieltisch/games/__init__.py")
     return re.findall(r"""["']([a-z_][a-z0-9_]*)["']""", m.group(1))

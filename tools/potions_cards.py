@@ -38,7 +38,7 @@ def _recipe(rng: Rng, size: int, kinds: int, group: int) -> dict[str, int]:
         pool = list(KINDS)
         rng.shuffle(pool)
         chosen = pool[:kinds]
-        counts = {k: 1 for k in chosen}
+        counts = dict.fromkeys(chosen, 1)
         for _ in range(size - kinds):
             counts[chosen[rng.below(kinds)]] += 1
         return counts
@@ -60,7 +60,7 @@ def _attempt(rng: Rng):
                     break
             seen.add(_code(r))
             groups.append((r, g))
-    per = {k: 0 for k in KINDS}
+    per = dict.fromkeys(KINDS, 0)
     for r, g in groups:
         for k, c in r.items():
             per[k] += c * g
@@ -71,7 +71,7 @@ def _sides(rng: Rng, groups):
     """Ingredient sides: each group's cards get distinct kinds outside the
     recipe; 17 of each kind overall (randomised greedy with restarts)."""
     for _ in range(5000):
-        left = {k: 17 for k in KINDS}
+        left = dict.fromkeys(KINDS, 17)
         order = list(range(len(groups)))
         rng.shuffle(order)
         order.sort(key=lambda i: 6 - len(groups[i][0]) - groups[i][1])  # tightest first
@@ -144,7 +144,7 @@ def generate(seed: int = 20261201):
         if sides is None:
             continue
         cards = []
-        for i, (r, g) in enumerate(groups):
+        for i, (r, _g) in enumerate(groups):
             for k in sides[i]:
                 cards.append((k, _code(r)))
         return cards

@@ -32,7 +32,7 @@ class LocalStorage(Storage):
         try:
             self._ls = window.localStorage
             self._ls.length  # noqa: B018 - may throw in locked-down browsers
-        except Exception:  # noqa: BLE001
+        except Exception:
             self._ls = None
         self._fallback: dict[str, str] = {}
 

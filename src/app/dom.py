@@ -57,6 +57,7 @@ class App:
         self.open_link = document.getElementById("open-site")
         self.wake = asyncio.Event()
         self._proxies = []
+        self._tasks: set = set()  # running tasks (spawn)
         # ?perf: performance.measure() around bot slices, moves and region
         # renders (bench/saboteur_site.py --perf matches them to long tasks)
         self.perf = query_param("perf") is not None
@@ -79,6 +80,13 @@ class App:
         return end
 
     # ---- wiring -----------------------------------------------------------------------
+    def spawn(self, coro) -> None:
+        """Run ``coro`` as a task and keep a reference until it ends (the
+        event loop keeps only weak ones: an unreferenced task may vanish)."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def listen(self, target, event: str, fn) -> None:
         proxy = create_proxy(fn)  # one proxy per listener, never per element
         self._proxies.append(proxy)
@@ -95,7 +103,7 @@ class App:
         self.listen(window, "beforeunload", self.on_unload)
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
-        asyncio.ensure_future(self.bot_loop())
+        self.spawn(self.bot_loop())
         self.local.booting = False
         document.documentElement.dataset.ready = "1"
         js.performance.mark("spieltisch:interactive")  # for bench/ and tests
@@ -167,7 +175,7 @@ class App:
         if target == self.file_input:
             files = target.files
             if not nil(files) and files.length:
-                asyncio.ensure_future(self.read_file(files.item(0)))
+                self.spawn(self.read_file(files.item(0)))
             return
         if not nil(target.closest("form.new-game")):
             self.apply(self.ctl.handle("form", str(target.name or ""), self.collect_form()))

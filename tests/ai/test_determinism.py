@@ -2,9 +2,10 @@
 
 import pytest
 
-from .helpers import GAMES, random_positions
 from spieltisch.ai import LEVELS, make_bot
 from spieltisch.ai.arena import play_game
+
+from .helpers import GAMES, random_positions
 
 LIMITS = {"easy": {}, "normal": {"iterations": 3}, "hard": {"iterations": 50}}
 

@@ -2,9 +2,10 @@
 
 import pytest
 
-from .helpers import GAMES, game_player_counts, random_positions
 from spieltisch.ai import LEVELS, make_bot
 from spieltisch.ai.arena import play_game
+
+from .helpers import GAMES, game_player_counts, random_positions
 
 SMALL = {"easy": {}, "normal": {"iterations": 2}, "hard": {"iterations": 12}}
 

@@ -4,8 +4,9 @@ import time
 
 import pytest
 
-from .helpers import GAMES, random_positions
 from spieltisch.ai import make_bot
+
+from .helpers import GAMES, random_positions
 
 BOUND_MS = 200.0  # generous: step(10) should come back in ~10 ms
 

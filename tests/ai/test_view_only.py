@@ -4,9 +4,10 @@ import copy
 
 import pytest
 
-from .helpers import GAMES, random_positions
 from spieltisch.ai import LEVELS, NotMyTurn, make_bot
 from spieltisch.core.rng import Rng
+
+from .helpers import GAMES, random_positions
 
 LIMITS = {"easy": {}, "normal": {"iterations": 3}, "hard": {"iterations": 60}}
 

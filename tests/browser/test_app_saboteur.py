@@ -141,7 +141,7 @@ def test_hot_seat_curtain_hides_the_other_humans_role(page):
     start_game(page, [("Ann", "human", None), ("Bo", "human", None), ("Bot", "bot", "easy")], seed="5")
     curtain = page.locator("#curtain")
     roles = {}
-    for turn in range(4):
+    for _turn in range(4):
         wait_idle(page)
         if page.locator("[data-ui='ack']").count():
             page.locator("[data-ui='ack']").click()

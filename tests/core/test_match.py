@@ -3,12 +3,14 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spieltisch.core import CHANCE, IllegalActionError, Match, SaveError, Seat
 from spieltisch.core.match import clean_name
 from spieltisch.games import GAMES
-from spieltisch.games.hexen_cocktail.rules import DECK as HEXEN_DECK, GAME as HEXEN
+from spieltisch.games.hexen_cocktail.rules import DECK as HEXEN_DECK
+from spieltisch.games.hexen_cocktail.rules import GAME as HEXEN
 from spieltisch.games.hexen_cocktail.rules import POTIONS as HEXEN_POTIONS
 
 SEATS3 = [Seat("Ann"), Seat("Bo"), Seat("Cy", "bot", "easy")]

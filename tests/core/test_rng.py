@@ -1,6 +1,7 @@
 """The seeded RNG: fixed numbers on every Python (saves replay everywhere)."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spieltisch.core.rng import Rng, mix_seed
 

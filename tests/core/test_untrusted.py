@@ -54,7 +54,7 @@ def test_scanner_refuses_before_parsing(text, code):
 
 
 def test_scanner_does_not_count_brackets_in_strings():
-    text = json.dumps({"name": "[" * 500 + "{" * 500 + '\\"]'}) 
+    text = json.dumps({"name": "[" * 500 + "{" * 500 + '\\"]'})
     assert parse(text, max_chars=10_000)["name"].startswith("[[[")
     assert parse("[" * 64 + "]" * 64, max_chars=1000) is not None
 
@@ -171,7 +171,7 @@ def test_a_forced_outcome_equal_to_the_seeds_is_left_out():
     game = GAMES["hexen_cocktail"]
     seeded = Match(game, [Seat("A"), Seat("B")], seed=3)
     m = Match(game, [Seat("A"), Seat("B")], seed=3, auto_chance=False)
-    for p, text in seeded.log:
+    for _p, text in seeded.log:
         m.play_chance(text)
     assert m.forced == set() and m.to_save()["log"] == []
 

@@ -12,11 +12,22 @@ from spieltisch.core import CHANCE, IllegalActionError, Match, Seat
 from spieltisch.core.contract import check_game, random_match
 from spieltisch.games.brauzeit import GAME
 from spieltisch.games.brauzeit.data import (
-    HERO_LIST, HEROES, INGREDIENTS, POTION_LIST, POTIONS, START_TIERS, TIER_POTIONS,
+    HERO_LIST,
+    HEROES,
+    INGREDIENTS,
+    POTION_LIST,
+    POTIONS,
+    START_TIERS,
+    TIER_POTIONS,
 )
 from spieltisch.games.brauzeit.rules import (
-    CLOCKS, BrauState, Brew, DealHero, Roll, Take, Wizard, clock_steps, letter_cap, mage_cost,
-    new_cauldron, wizard_dice,
+    CLOCKS,
+    BrauState,
+    clock_steps,
+    letter_cap,
+    mage_cost,
+    new_cauldron,
+    wizard_dice,
 )
 
 G = GAME
@@ -24,7 +35,7 @@ G = GAME
 
 def cd(pid, filled=None, magic=None):
     """A cauldron: potion id, units delivered, magic (0 / 1 waiting / 2 enchanted)."""
-    pid_, f0, m0 = new_cauldron(pid)
+    _pid, f0, m0 = new_cauldron(pid)
     return (pid, tuple(filled) if filled is not None else f0, tuple(magic) if magic is not None else m0)
 
 
@@ -755,7 +766,7 @@ def test_property_no_cauldron_overfilled_letters_within_cap(n, seed, heroes):
                 if c is None:
                     continue
                 pot = POTIONS[c[0]]
-                for (i, need), f, mg in zip(pot.recipe, c[1], c[2]):
+                for (_i, need), f, mg in zip(pot.recipe, c[1], c[2]):
                     assert 0 <= f <= need
                     assert mg == 0 or pot.magic
                     assert not (mg == 1 and f == need)  # a waiting wizard enchants at once
@@ -872,7 +883,7 @@ def test_catalogue_de_en_complete_and_matching():
         assert DE[f"brauzeit.hero.{h.id}"] == h.de and EN[f"brauzeit.hero.{h.id}"] == h.en
     for i in INGREDIENTS:
         assert f"brauzeit.ingredient.{i}" in DE and f"brauzeit.wizard.{i}" in DE
-    for name, default in G.info.options:
+    for name, _default in G.info.options:
         assert f"brauzeit.option.{name}" in DE
     for v in ("true", "false"):
         assert f"brauzeit.option.heroes.{v}" in DE

@@ -8,7 +8,14 @@ import pytest
 
 from spieltisch.core import CHANCE, IllegalActionError, Match, Seat
 from spieltisch.games.hexen_cocktail.rules import (
-    DECK, GAME, NUMBERED_EACH, PASS, POTIONS, HexenState, Play, Take,
+    DECK,
+    GAME,
+    NUMBERED_EACH,
+    PASS,
+    POTIONS,
+    HexenState,
+    Play,
+    Take,
 )
 
 G = GAME

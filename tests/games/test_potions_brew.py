@@ -107,14 +107,14 @@ def test_cards_counts_and_balance():
     24 x 2 (3 points), 30 x 3 (5), 30 x 4 (7), 18 x 5 (10); every ingredient 58
     times over all recipes; no recipe needs its own card's ingredient."""
     assert len(CARD_TABLE) == 102
-    assert Counter(ing for ing, _ in CARD_TABLE) == {k: 17 for k in "TMSDLO"}
+    assert Counter(ing for ing, _ in CARD_TABLE) == dict.fromkeys("TMSDLO", 17)
     sizes = Counter(sum(NEEDS[r].values()) for _, r in CARD_TABLE)
     assert sizes == {2: 24, 3: 30, 4: 30, 5: 18}
     assert {sum(NEEDS[r].values()): VALUE[r] for _, r in CARD_TABLE} == {2: 3, 3: 5, 4: 7, 5: 10}
     per = Counter()
     for _, r in CARD_TABLE:
         per.update(NEEDS[r])
-    assert per == {k: 58 for k in "TMSDLO"}
+    assert per == dict.fromkeys("TMSDLO", 58)
     for ing, r in CARD_TABLE:
         assert ing not in NEEDS[r]
         kinds = len(NEEDS[r])

@@ -26,9 +26,10 @@ for name in [m for m in sys.modules if m.split(".")[0] in ("spieltisch", "app")]
     del sys.modules[name]
 importlib.invalidate_caches()
 t = time.perf_counter()
-import spieltisch.games  # noqa: E402,F401
-import spieltisch.ui.controller  # noqa: E402,F401
-import spieltisch.ai  # noqa: E402,F401
+import spieltisch.ai  # noqa: E402
+import spieltisch.games  # noqa: E402
+import spieltisch.ui.controller  # noqa: E402
+
 ms = (time.perf_counter() - t) * 1000
 import spieltisch  # noqa: E402
 

@@ -14,7 +14,7 @@ from spieltisch.games import GAMES
 from spieltisch.ui.boards import has_board
 from spieltisch.ui.controller import LANG_KEY, SAVE_PREFIX, MemoryStorage
 
-from .helpers import Hooks, human_move, new_controller, page, run_to_end, saves, start_game
+from .helpers import Hooks, human_move, new_controller, page, saves, start_game
 
 GAME = GAMES["hexen_cocktail"]
 VS_BOTS = [("Me", "human", None), ("Easy", "bot", "easy"), ("Normal", "bot", "normal"), ("Hard", "bot", "hard")]

@@ -202,7 +202,7 @@ def test_roles_shown_at_the_round_end_pause_and_bots_wait():
     overlay = Hooks(ctl.render("overlay"))
     res = ctl.match.state.results[0]
     shown = overlay.all_text
-    for seat, role in enumerate(res.roles):
+    for _seat, role in enumerate(res.roles):
         assert board.role_name(role, ctl.ctx()) in shown
     assert len(overlay.values("data-result-seat")) == 3
     if any(ctl.match.seats[s].is_bot for s in range(3)) and ctl.match.to_act != 0:
@@ -291,7 +291,7 @@ def test_names_are_escaped_on_the_board_seats_and_round_end():
         hooks = Hooks(html)
         assert not hooks.tags("img") and "<img" not in html
         assert not any(k.startswith("on") for _, a in hooks.elements for k in a)
-        saw_dwarf = saw_dwarf or 'class="dwarf ' in html and name[:7] in hooks.all_text
+        saw_dwarf = saw_dwarf or ('class="dwarf ' in html and name[:7] in hooks.all_text)
         if ctl.pause_key() is not None:
             saw_pause = saw_pause or name in hooks.all_text
             ctl.handle("ui", "ack")

@@ -24,7 +24,7 @@ class Page(HTMLParser):
         self.script_bodies: list[str] = []
         self._in_script = False
 
-    VOID = {"meta", "link", "img", "input", "br", "hr", "source"}
+    VOID = frozenset({"meta", "link", "img", "input", "br", "hr", "source"})
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -87,7 +87,7 @@ def test_no_other_host():
     html = INDEX.read_text()
     assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", html)
     for css in (ROOT / "static" / "css").glob("*.css"):
-        assert "//" not in re.sub(r"/\*.*?\*/", "", css.read_text(), flags=re.S).replace("://", "")
+        assert "//" not in re.sub(r"/\*.*?\*/", "", css.read_text(), flags=re.DOTALL).replace("://", "")
 
 
 def test_required_shell_pieces():
@@ -116,7 +116,7 @@ def test_hub_cards_in_catalogue_order():
 def test_coming_soon_cards_do_not_navigate():
     html = INDEX.read_text()
     for gid in CATALOGUE:
-        m = re.search(rf'<li[^>]*data-game-card="{gid}".*?</li>', html, re.S)
+        m = re.search(rf'<li[^>]*data-game-card="{gid}".*?</li>', html, re.DOTALL)
         assert m, gid
         block = m.group(0)
         if "data-coming-soon" in block:

@@ -12,12 +12,11 @@ loop between calls.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from ..core.game import CHANCE, Game, canonical_json
 from ..core.rng import Rng, mix_seed
-
-from ..core.match import LEVELS  # noqa: E402  (one list of levels for saves and bots)
 
 _clock = time.perf_counter
 

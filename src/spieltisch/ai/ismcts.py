@@ -30,7 +30,7 @@ DEFAULT_TIME_BUDGET_MS = 900.0
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "total")
+    __slots__ = ("avail", "children", "player", "total", "visits")
 
     def __init__(self, player: int | None):
         self.player = player  # the seat that acted to get here (CHANCE, None at the root)

@@ -1,6 +1,6 @@
 """The engine contract shared by every game: see docs/engine.md."""
 
-from .errors import IllegalActionError, Illegal, SaveError
+from .errors import Illegal, IllegalActionError, SaveError
 from .game import CHANCE, Game, GameInfo, Outcome
 from .match import Match, Seat
 from .rng import Rng

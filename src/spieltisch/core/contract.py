@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import BadActionText, IllegalActionError, Illegal
+from .errors import BadActionText, Illegal, IllegalActionError
 from .game import CHANCE, Game
 from .match import Match, Seat
 from .rng import Rng, mix_seed
@@ -72,7 +72,7 @@ def check_illegal_from_elsewhere(game: Game, visited: list, where: str) -> None:
     """Actions legal at one point, tried at another where they are not, must
     be refused with a reason by check() and by apply()."""
     pool = []
-    for state, seat in visited[:: max(1, len(visited) // 25)]:
+    for state, _seat in visited[:: max(1, len(visited) // 25)]:
         pool.extend(game.legal_actions(state)[:6])
     for state, seat in visited[:: max(1, len(visited) // 15)]:
         legal = set(game.legal_actions(state))

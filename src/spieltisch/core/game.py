@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
-from .errors import IllegalActionError, Illegal
+from .errors import Illegal, IllegalActionError
 from .rng import Rng
 
 CHANCE = -1
@@ -85,9 +86,10 @@ class Game:
             default = allowed[k]
             if isinstance(default, bool) and not isinstance(v, bool):
                 raise ValueError(f"option {k!r} must be true or false")
-            if isinstance(default, int) and not isinstance(default, bool):
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise ValueError(f"option {k!r} must be a whole number")
+            if isinstance(default, int) and not isinstance(default, bool) and (
+                isinstance(v, bool) or not isinstance(v, int)
+            ):
+                raise ValueError(f"option {k!r} must be a whole number")
             if isinstance(default, str) and not isinstance(v, str):
                 raise ValueError(f"option {k!r} must be text")
             opts[k] = v

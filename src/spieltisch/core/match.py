@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadActionText, IllegalActionError, Illegal, SaveError
+from .errors import BadActionText, Illegal, IllegalActionError, SaveError
 from .game import CHANCE, Game
 from .rng import Rng, mix_seed
 from .saves import LEVELS, SAVE_FORMAT, CheckedSave, read_save
@@ -14,7 +14,7 @@ from .text import NAME_MAX, clean_name
 
 SAVE_VERSION = 2  # 2: chance outcomes that follow from the seed are left out (core/saves.py)
 
-__all__ = ["LEVELS", "Match", "NAME_MAX", "SAVE_FORMAT", "SAVE_VERSION", "Seat", "clean_name"]
+__all__ = ["LEVELS", "NAME_MAX", "SAVE_FORMAT", "SAVE_VERSION", "Match", "Seat", "clean_name"]
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ class Match:
         return json.dumps(self.to_save(extra), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_save(cls, data: Any, games: dict[str, Game]) -> "Match":
+    def from_save(cls, data: Any, games: dict[str, Game]) -> Match:
         """Replay a save (text, bytes or parsed JSON). Raises :class:`SaveError`
         with a plain reason, never anything else: every field is checked first
         (core/saves.py), then every move is replayed and checked and the
@@ -233,7 +233,7 @@ class Match:
         except IllegalActionError as err:
             raise SaveError("replay-failed", f"move {len(match.log) + 1} does not replay: "
                                              f"{err.illegal.message}") from None
-        except Exception as err:  # noqa: BLE001 - a game refusing odd text its own way
+        except Exception as err:
             raise SaveError("replay-failed", f"move {len(match.log) + 1} does not replay "
                                              f"({err.__class__.__name__})") from None
         if checked.state_hash != checked.game.state_hash(match.state):

@@ -103,7 +103,7 @@ def _read_seats(raw: Any, game: Game) -> tuple:
         if kind not in ("human", "bot"):
             raise SaveError("bad-seats", f"seat {i + 1} has an unknown kind")
         level = seat.get("level")
-        if not (level is None or isinstance(level, str) and level in LEVELS):
+        if not (level is None or (isinstance(level, str) and level in LEVELS)):
             raise SaveError("bad-seats", f"seat {i + 1} has an unknown bot level")
         if kind == "bot" and level is None:
             raise SaveError("bad-seats", f"seat {i + 1} is a bot without a level")
@@ -117,13 +117,13 @@ def _read_options(raw: Any, game: Game) -> dict:
     if not isinstance(raw, dict):
         raise SaveError("bad-options", "the game settings are not an object")
     for key, value in raw.items():
-        ok = (isinstance(value, bool) or _int(value) and abs(value) < (1 << 31)
-              or isinstance(value, str) and len(value) <= MAX_OPTION_CHARS)
+        ok = (isinstance(value, bool) or (_int(value) and abs(value) < (1 << 31))
+              or (isinstance(value, str) and len(value) <= MAX_OPTION_CHARS))
         if not ok:
             raise SaveError("bad-options", f"the setting {key[:40]!r} has a value of the wrong kind")
     try:
         return game.normalize_options(raw)
-    except Exception as err:  # noqa: BLE001 - a game's own check: any refusal is a reason
+    except Exception as err:
         raise SaveError("bad-options", str(err)[:200]) from None
 
 

@@ -130,7 +130,7 @@ def log_text(game, state, player: int, text: str, ctx: Ctx) -> str | None:
     act = game.parse_action(text)
     try:
         line = game.describe(state, player, act, None)  # the public line, as the site's log
-    except Exception:  # noqa: BLE001 - a log line must never break a replay
+    except Exception:
         line = None
     if line is None:
         return None
@@ -150,7 +150,7 @@ def replay_frames(match: Match, seat: int, *, lang: str = "en", steps: int = 12)
     ctx = Ctx(lang=lang, game_id=game.info.id, names=tuple(s.name for s in match.seats), viewer=seat)
     names = [s.name for s in match.seats]
     state = game.new_state(len(match.seats), match.options)
-    for p, text in log[:first]:
+    for _p, text in log[:first]:
         state = game.apply_unchecked(state, game.parse_action(text))
     frames = [(render_state(game, state, seat, names=names, moves=moves_made(log[:first]), lang=lang),
                t(lang, "blog.replay_start"))]

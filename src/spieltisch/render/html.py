@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 # Not html.escape: importing the stdlib html package pulls in html.entities
 # (a 2,000-entry table) and costs ~150 ms of start-up in Pyodide. Same output.

@@ -8,7 +8,6 @@ tools/render_hub.py, which pre-renders the cards into index.html.
 
 from __future__ import annotations
 
-
 from ..core.game import CHANCE
 from . import screens
 from .boards import has_board

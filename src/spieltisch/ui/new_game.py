@@ -121,7 +121,7 @@ class NewGameMixin:
         if not has_board(match.game.info.id):  # e.g. an imported save of a game not on screen yet
             try:
                 self.storage.set(SAVE_PREFIX + slot, match.to_save_text(self._meta()))
-            except Exception:  # noqa: BLE001
+            except Exception:
                 self.set_status(self.tr("play.saving_failed"), kind="error")
             return self._go_play(slot)
         self.route, self.route_arg = "play", slot

@@ -112,7 +112,7 @@ class PlayMixin:
             return
         # a bot (or chance) is to act: hide the last human's cards, name the next human
         nxt = self._next_human(to_act if isinstance(to_act, int) and to_act >= 0 else 0)
-        if self.shown is not None and self.shown != nxt or first:
+        if (self.shown is not None and self.shown != nxt) or first:
             self.shown = None
             self.selected = None
         if self.shown is None:

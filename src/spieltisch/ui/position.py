@@ -135,6 +135,6 @@ def decode(code: str, games: dict[str, Game]) -> tuple[Match, int]:
         match = Match.from_save(save, games)
     except SaveError as err:
         raise PositionError(_SAVE_TO_LINK.get(err.code, "format"), str(err)) from None
-    except Exception as err:  # noqa: BLE001 - a link must never crash the page
+    except Exception as err:
         raise PositionError("format", f"{err.__class__.__name__}: {err}") from None
     return match, me

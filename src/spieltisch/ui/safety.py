@@ -59,7 +59,7 @@ class WithoutSaves:
         self.inner = storage
         try:
             self.hidden = {k for k in storage.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)}  # noqa: SIM118
-        except Exception:  # noqa: BLE001 - a broken storage: nothing to hide
+        except Exception:
             self.hidden = set()
 
     def get(self, key: str) -> str | None:

@@ -99,14 +99,14 @@ class SavesMixin:
     def _storage_get(self, key: str) -> str | None:
         try:
             return self.storage.get(key)
-        except Exception:  # noqa: BLE001 - a broken storage must not stop the site
+        except Exception:
             return None
 
     # ---- saves ---------------------------------------------------------------------------
     def save_keys(self) -> list[str]:
         try:
             keys = self.storage.keys()
-        except Exception:  # noqa: BLE001
+        except Exception:
             return []
         return sorted(k for k in keys if isinstance(k, str) and k.startswith(SAVE_PREFIX))
 
@@ -123,7 +123,7 @@ class SavesMixin:
             entry.match = Match.from_save(text, self.games)
         except SaveError as err:
             entry.error = err
-        except Exception as err:  # noqa: BLE001 - any failure is "broken", never a crash
+        except Exception as err:
             entry.error = SaveError("unknown", f"{err.__class__.__name__}: {err}")
         self._save_cache[key] = entry
         return entry
@@ -168,7 +168,7 @@ class SavesMixin:
                 self.save_failed = True
             self.set_status(self.tr("play.saving_failed"), kind="error")
             return False
-        except Exception:  # noqa: BLE001 - storage unavailable: same as full for the player
+        except Exception:
             self.save_failed = True
             self.set_status(self.tr("play.saving_failed"), kind="error")
             return False
@@ -196,7 +196,7 @@ class SavesMixin:
         act = game.parse_action(text)
         try:
             line = game.describe(before, player, act, None)
-        except Exception:  # noqa: BLE001 - a log line must never break the game
+        except Exception:
             line = None
         self.lines.append(line)
         self.trail.append(game.apply_unchecked(before, act))
@@ -276,7 +276,7 @@ class SavesMixin:
             reason = self._reason(err)
             self.set_status(self.tr("import.failed", reason=reason), kind="error")
             return {"status"}
-        except Exception:  # noqa: BLE001
+        except Exception:
             self.set_status(self.tr("import.failed", reason=self.tr("save.error.unknown")), kind="error")
             return {"status"}
         regions = self._begin(match)

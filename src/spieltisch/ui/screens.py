@@ -7,8 +7,9 @@ Every function returns HTML text; every player-given string goes through
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..core.match import NAME_MAX
 from ..i18n import LANGS, t

@@ -206,7 +206,7 @@ def verify(sc: Scenario) -> list[str]:
     problems = []
     try:
         match = start(sc)
-    except Exception as err:  # noqa: BLE001 - reported, not raised
+    except Exception as err:
         return [f"{sc.clause}: the position does not replay: {err}"]
     if not sc.expect:
         problems.append(f"{sc.clause}: no expected move")

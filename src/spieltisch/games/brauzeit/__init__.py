@@ -1,5 +1,5 @@
 """Brauzeit: roll, draft dice, fill your six cauldrons and serve the heroes."""
 
-from .rules import GAME, Brauzeit, BrauState
+from .rules import GAME, BrauState, Brauzeit
 
-__all__ = ["GAME", "Brauzeit", "BrauState"]
+__all__ = ["GAME", "BrauState", "Brauzeit"]

@@ -13,7 +13,7 @@ class Scoring:
     def points(self, s: BrauState, p: int) -> int:
         """brau.end: potion points; those of a complete order count double."""
         total = sum(POTIONS[x].points for x in s.shelf[p])
-        for hid, got in s.heroes[p]:
+        for _hid, got in s.heroes[p]:
             total += sum(POTIONS[x].points for x in got)
         for hid in s.happy[p]:
             total += 2 * sum(POTIONS[x].points for x in HEROES[hid].order)

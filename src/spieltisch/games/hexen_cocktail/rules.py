@@ -394,7 +394,7 @@ class HexenCocktail(Game):
         }
 
     def state_from_json(self, d: dict) -> HexenState:
-        t = lambda xs: tuple(tuple(x) for x in xs)  # noqa: E731
+        t = lambda xs: tuple(tuple(x) for x in xs)
         return HexenState(
             n=d["n"], phase=d["phase"], to_move=d["to_move"], hands=t(d["hands"]),
             known=t(d["known"]), unseen_zeros=tuple(d["unseen_zeros"]), rows=t(d["rows"]),
@@ -462,7 +462,7 @@ class HexenCocktail(Game):
             part = [zeros.pop() for _ in range(z)] + [numbered.pop() for _ in range(need - z)]
             hands.append(tuple(sorted(list(known[i]) + part)))
         undealt = tuple(sorted(zeros + numbered))
-        t = lambda xs: tuple(tuple(x) for x in xs)  # noqa: E731
+        t = lambda xs: tuple(tuple(x) for x in xs)
         return HexenState(
             n=n, phase=view["phase"], to_move=view["turn"],
             hands=tuple(hands), known=tuple(known), unseen_zeros=tuple(view["unseen_zeros"]),

@@ -395,7 +395,7 @@ def board(view: dict, ctx: Ctx) -> str:
                 label = ctx.tr("saboteur.ui.look_at", goal=g + 1)
                 targets.append(_target(f"map:MAP:{g}", ctx, label, x, y, cls="cover"))
         elif card == "FALL":
-            for (x, y), what in sorted(cells.items()):
+            for (x, y), _what in sorted(cells.items()):
                 label = ctx.tr("saboteur.ui.rockfall_here", x=x, y=y)
                 targets.append(_target(f"rockfall:FALL:{x},{y}", ctx, label, x, y, cls="cover"))
     fx, fy, fw, fh = _fit_box(cells, frontier)

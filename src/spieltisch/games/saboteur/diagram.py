@@ -162,7 +162,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         y += 26
     # the marked move
     if action is not None:
-        src = hand_at.get(getattr(action, "card", ""), None)
+        src = hand_at.get(getattr(action, "card", ""))
         if isinstance(action, (Path, Map, Rockfall, Dwarf)):
             if isinstance(action, Map):
                 tx, ty = at(*GOAL_CELLS[action.goal])

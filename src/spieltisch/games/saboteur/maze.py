@@ -146,6 +146,6 @@ def front_of(maze: tuple, goals: tuple, goal_open: tuple, dwarfs: tuple) -> int:
             continue
         for gx, gy in down:
             d = abs(x - gx) + abs(y - gy)
-            if d < best:  # noqa: PLR1730 -- a hot loop: min() costs a call
+            if d < best:
                 best = d
     return best

@@ -26,8 +26,8 @@ from ...core.rng import Rng, mix_seed
 NORMAL = ("toadstool", "batwing", "frog", "spider", "eye", "feather")
 SPECIAL = ("salamander", "snake")
 KINDS = NORMAL + SPECIAL
-TOKENS = Counter({**{k: 3 for k in NORMAL}, "salamander": 4, "snake": 4})  # 26
-BOOKS = Counter({k: 2 for k in KINDS})  # 16
+TOKENS = Counter({**dict.fromkeys(NORMAL, 3), "salamander": 4, "snake": 4})  # 26
+BOOKS = Counter(dict.fromkeys(KINDS, 2))  # 16
 SLOTS = 16
 STACK_MAX = 3
 GOAL = 5
