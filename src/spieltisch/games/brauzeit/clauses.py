@@ -9,7 +9,18 @@ docs/rules/brauzeit.md that governed it, the most specific first.
 from __future__ import annotations
 
 from .data import HEROES
-from .rules import GAME, Brew, Done, Hire, MageEnchant, MageFill, Pass, Reroll, Take, Wizard
+from .rules import (
+    GAME,
+    Brew,
+    Done,
+    Hire,
+    MageEnchant,
+    MageFill,
+    Pass,
+    Reroll,
+    Take,
+    Wizard,
+)
 
 # moves whose clause is their kind alone
 BY_KIND = {Pass: "brau.pass", Reroll: "brau.reroll", Hire: "brau.archmage", Brew: "brau.brew",

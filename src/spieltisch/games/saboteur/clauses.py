@@ -12,8 +12,6 @@ illegal ones included, so the scenario finder can look for a refusal.
 
 from __future__ import annotations
 
-from .cards import DEAD_END, SYMMETRIC, TUNNELS
-from .maze import analyse, neighbour
 from .actions import (
     Break,
     Discard,
@@ -26,7 +24,9 @@ from .actions import (
     Rockfall,
     Stone,
 )
+from .cards import DEAD_END, SYMMETRIC, TUNNELS
 from .dwarfs import DWARFS
+from .maze import analyse, neighbour
 
 SIDES = (1, 2, 4, 8)
 # moves whose clause is their kind alone
