@@ -46,6 +46,8 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
             out.append("brau.archmage")
     elif type(action) in BY_KIND:
         out.append(BY_KIND[type(action)])
+    if before.phase == "last":  # the Archmage after the last roll, then done
+        out.append("brau.last")
     if isinstance(action, (Take, Wizard, Pass)) and player != before.active:
         out.append("brau.order")
     if after.phase == "over":
