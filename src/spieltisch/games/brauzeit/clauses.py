@@ -9,10 +9,22 @@ docs/rules/brauzeit.md that governed it, the most specific first.
 from __future__ import annotations
 
 from .data import HEROES
-from .rules import GAME, Brew, Hire, MageEnchant, MageFill, Pass, Reroll, Take, Wizard
+from .rules import (
+    GAME,
+    Brew,
+    Done,
+    Hire,
+    MageEnchant,
+    MageFill,
+    Pass,
+    Reroll,
+    Take,
+    Wizard,
+)
 
 # moves whose clause is their kind alone
-BY_KIND = {Pass: "brau.pass", Reroll: "brau.reroll", Hire: "brau.archmage", Brew: "brau.brew"}
+BY_KIND = {Pass: "brau.pass", Reroll: "brau.reroll", Hire: "brau.archmage", Brew: "brau.brew",
+           Done: "brau.last"}
 
 
 def clauses(before, player: int, action, after) -> tuple[str, ...]:
@@ -34,6 +46,8 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
             out.append("brau.archmage")
     elif type(action) in BY_KIND:
         out.append(BY_KIND[type(action)])
+    if before.phase == "last":  # the Archmage after the last roll, then done
+        out.append("brau.last")
     if isinstance(action, (Take, Wizard, Pass)) and player != before.active:
         out.append("brau.order")
     if after.phase == "over":

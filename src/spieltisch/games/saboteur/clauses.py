@@ -12,10 +12,7 @@ illegal ones included, so the scenario finder can look for a refusal.
 
 from __future__ import annotations
 
-from .cards import DEAD_END, SYMMETRIC, TUNNELS
-from .maze import analyse, neighbour
-from .rules import (
-    DWARFS,
+from .actions import (
     Break,
     Discard,
     Dwarf,
@@ -27,6 +24,9 @@ from .rules import (
     Rockfall,
     Stone,
 )
+from .cards import DEAD_END, SYMMETRIC, TUNNELS
+from .dwarfs import DWARFS
+from .maze import analyse, neighbour
 
 SIDES = (1, 2, 4, 8)
 # moves whose clause is their kind alone
@@ -41,7 +41,7 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
         if after.phase == "help":
             out.append("sab.dwarf.help")
         elif owner is not None:
-            out.append("sab.dwarf.pay")
+            out += _paid(before, after)
         out += _reached(before, after)
         if action.card in DEAD_END:
             out.append("sab.deadend")
@@ -50,6 +50,7 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
         out += ["sab.path", "sab.edges", "sab.connect"]
     elif isinstance(action, Help):
         out.append("sab.dwarf.help")
+        out += [c for c in _paid(before, after) if c == "sab.dwarf.change"]
         out += _reached(before, after)
     elif isinstance(action, Stone):
         out.append("sab.goal")
@@ -70,6 +71,24 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
         out.append("sab.empty")
     out += _round_end(before, after)
     return tuple(dict.fromkeys(out))
+
+
+def _paid(before, after) -> list[str]:
+    """sab.dwarf.pay, and sab.dwarf.change when a nugget card worth 2 or 3
+    was handed in openly and the payer kept the rest as loose gold."""
+    if len(after.spent) <= len(before.spent):
+        return ["sab.dwarf.pay"]
+    card = max(after.spent) if not before.spent else _added(before.spent, after.spent)
+    if before.change and card > 1:
+        return ["sab.dwarf.change", "sab.dwarf.pay"]
+    return ["sab.dwarf.pay"]
+
+
+def _added(old: tuple, new: tuple) -> int:
+    rest = list(new)
+    for v in old:
+        rest.remove(v)
+    return rest[0]
 
 
 def _reached(before, after) -> list[str]:
