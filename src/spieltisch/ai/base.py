@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ..core.game import CHANCE, Game, canonical_json
+from ..core.match import LEVELS  # noqa: F401  (re-exported: one list of levels for saves and bots)
 from ..core.rng import Rng, mix_seed
 
 _clock = time.perf_counter

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.action import action_text
 from ...core.errors import Illegal
 from .data import HERO_IDS, HEROES_EACH, INGREDIENTS, POTION_IDS, POTIONS
 
@@ -64,20 +65,16 @@ def length_bound(n: int, clock: str = "long") -> int:
 
 # ---- actions -----------------------------------------------------------------
 
+@action_text("potion")
 @dataclass(frozen=True, slots=True)
 class DealPotion:  # chance: the starting potion of the next cauldron (brau.setup)
     potion: str
 
-    def __str__(self) -> str:
-        return f"potion:{self.potion}"
 
-
+@action_text("hero")
 @dataclass(frozen=True, slots=True)
 class DealHero:  # chance: the next hero from the waiting heroes (brau.heroes)
     hero: str
-
-    def __str__(self) -> str:
-        return f"hero:{self.hero}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
@@ -73,12 +74,10 @@ class Play:
         return f"play:{self.card}:{self.row + 1}"
 
 
+@action_text("take")
 @dataclass(frozen=True, slots=True)
 class Take:
     card: str
-
-    def __str__(self) -> str:
-        return f"take:{self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +86,16 @@ class Pass:
         return "pass"
 
 
+@action_text("deal")
 @dataclass(frozen=True, slots=True)
 class Deal:  # chance: the next card dealt (to the seat the state names)
     card: str
 
-    def __str__(self) -> str:
-        return f"deal:{self.card}"
 
-
+@action_text("potion")
 @dataclass(frozen=True, slots=True)
 class Reveal:  # chance: a potion laid into the first empty slot that waits
     potion: str
-
-    def __str__(self) -> str:
-        return f"potion:{self.potion}"
 
 
 PASS = Pass()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
@@ -55,20 +56,16 @@ def points(card: int) -> int:
 
 # ---- actions -----------------------------------------------------------------
 
+@action_text("keep")
 @dataclass(frozen=True, slots=True)
 class Keep:  # potions.draw: keep this one of the two drawn cards
     card: int
 
-    def __str__(self) -> str:
-        return f"keep:{self.card}"
 
-
+@action_text("pick")
 @dataclass(frozen=True, slots=True)
 class Pick:  # potions.blind: another witch picks a face-down card (1 or 2)
     pos: int
-
-    def __str__(self) -> str:
-        return f"pick:{self.pos}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,20 +115,16 @@ class Pass:  # potions.lay: or pass
         return "pass"
 
 
+@action_text("discard")
 @dataclass(frozen=True, slots=True)
 class Discard:  # potions.handlimit
     card: int
 
-    def __str__(self) -> str:
-        return f"discard:{self.card}"
 
-
+@action_text("card")
 @dataclass(frozen=True, slots=True)
 class Card:  # chance: a card dealt, or the next top card of the draw pile
     card: int
-
-    def __str__(self) -> str:
-        return f"card:{self.card}"
 
 
 @dataclass(frozen=True, slots=True)

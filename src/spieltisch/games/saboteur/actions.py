@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
+from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from .cards import BROKEN, CARDS, GOALS, REPAIRS, SYMMETRIC, TOOLS, TUNNELS
 
@@ -45,32 +46,26 @@ class Path:  # sab.path
         return f"path:{self.card}:{_xy(self.x, self.y)}" + (":r" if self.rot else "")
 
 
+@action_text("broken")
 @dataclass(frozen=True, slots=True)
 class Break:  # sab.tools
     card: str
     seat: int
 
-    def __str__(self) -> str:
-        return f"broken:{self.card}:{self.seat}"
 
-
+@action_text("repair")
 @dataclass(frozen=True, slots=True)
 class Repair:  # sab.repair
     card: str
     seat: int
     tool: str
 
-    def __str__(self) -> str:
-        return f"repair:{self.card}:{self.seat}:{self.tool}"
 
-
+@action_text("map")
 @dataclass(frozen=True, slots=True)
 class Map:  # sab.map
     card: str
     goal: int
-
-    def __str__(self) -> str:
-        return f"map:{self.card}:{self.goal}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +78,10 @@ class Rockfall:  # sab.rockfall
         return f"rockfall:{self.card}:{_xy(self.x, self.y)}"
 
 
+@action_text("discard")
 @dataclass(frozen=True, slots=True)
 class Discard:  # sab.turn
     card: str
-
-    def __str__(self) -> str:
-        return f"discard:{self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +111,10 @@ class Stone:  # sab.goal: which way a reached stone goal is turned
         return f"stone:{self.goal}" + (":r" if self.rot else "")
 
 
+@action_text("keep")
 @dataclass(frozen=True, slots=True)
 class Keep:  # sab.share: keep one nugget card of the offer
     value: int
-
-    def __str__(self) -> str:
-        return f"keep:{self.value}"
 
 
 # chance
@@ -135,36 +126,28 @@ class Layout:  # sab.layout: the goal cards at positions 0, 1, 2
         return "goals:" + ",".join(self.goals)
 
 
+@action_text("role")
 @dataclass(frozen=True, slots=True)
 class RoleCard:  # sab.roles: the next seat's role card
     role: str
 
-    def __str__(self) -> str:
-        return f"role:{self.role}"
 
-
+@action_text("deal")
 @dataclass(frozen=True, slots=True)
 class Deal:  # sab.deal: the next hand card
     card: str
 
-    def __str__(self) -> str:
-        return f"deal:{self.card}"
 
-
+@action_text("draw")
 @dataclass(frozen=True, slots=True)
 class Draw:  # sab.turn: the card drawn after a play
     card: str
 
-    def __str__(self) -> str:
-        return f"draw:{self.card}"
 
-
+@action_text("nugget")
 @dataclass(frozen=True, slots=True)
 class Nugget:  # sab.share: a nugget card drawn for the finder
     value: int
-
-    def __str__(self) -> str:
-        return f"nugget:{self.value}"
 
 
 CHANCE_TYPES = (Layout, RoleCard, Deal, Draw, Nugget)

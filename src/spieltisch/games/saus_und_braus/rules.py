@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng, mix_seed
@@ -76,21 +77,17 @@ def is_special(kind: str) -> bool:
 
 # ---- actions ------------------------------------------------------------------------
 
+@action_text("stack")
 @dataclass(frozen=True, slots=True)
 class Stack:  # chance (saus.setup): the next field's two tokens, bottom then top
     bottom: str
     top: str
 
-    def __str__(self) -> str:
-        return f"stack:{self.bottom}:{self.top}"
 
-
+@action_text("book")
 @dataclass(frozen=True, slots=True)
 class Book:  # chance (saus.setup): the next slot's book, shuffled unseen
     kind: str
-
-    def __str__(self) -> str:
-        return f"book:{self.kind}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,28 +96,22 @@ class Spin:  # saus.spin: push the broom
         return "spin"
 
 
+@action_text("broom")
 @dataclass(frozen=True, slots=True)
 class Broom:  # chance (saus.spin): the sector the broom stops in
     path: str
 
-    def __str__(self) -> str:
-        return f"broom:{self.path}"
 
-
+@action_text("fly")
 @dataclass(frozen=True, slots=True)
 class Fly:  # saus.choose: the next path
     path: str
 
-    def __str__(self) -> str:
-        return f"fly:{self.path}"
 
-
+@action_text("enter")
 @dataclass(frozen=True, slots=True)
 class Enter:  # saus.reenter: the corner Winnie flies back in at
     corner: str
-
-    def __str__(self) -> str:
-        return f"enter:{self.corner}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,12 +122,10 @@ class Open:  # saus.book / saus.two_books: slots 0-based, text 1-based
         return "open:" + "+".join(str(s + 1) for s in self.slots)
 
 
+@action_text("move")
 @dataclass(frozen=True, slots=True)
 class Move:  # saus.wrong: the field the enchanted token flies to
     field: str
-
-    def __str__(self) -> str:
-        return f"move:{self.field}"
 
 
 @dataclass(frozen=True, slots=True)
