@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import t
-from .html import esc
+from .html import attrs, esc
 
 
 @dataclass(frozen=True)
@@ -41,3 +41,19 @@ class Ctx:
         if text in self.legal:
             return {"data-action": text}
         return {"data-illegal": text}
+
+
+def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str, cls: str = "") -> str:
+    """The viewer's hand: a titled group of card buttons (``cards_html``, or the
+    game's ``<id>.hand_empty`` text) and a Pass button that is a move when
+    ``pass`` is legal and otherwise explains why not (``ctx.target``)."""
+    body = cards_html or f'<p class="muted">{ctx.h(f"{game_id}.hand_empty")}</p>'
+    legal = "pass" in ctx.legal
+    extra = (f'<button type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}>'
+             f'{ctx.h(pass_label_key)}</button>')
+    title = ctx.h(f"{game_id}.hand")
+    more = f" {cls}-hand" if cls else ""
+    cards_cls = f" {cls}-hand-cards" if cls else ""
+    return (f'<div class="hand{more}" data-hand role="group" aria-label="{title}">'
+            f'<h2 class="hand-title">{title}</h2>'
+            f'<div class="hand-cards{cards_cls}">{body}</div>{extra}</div>')

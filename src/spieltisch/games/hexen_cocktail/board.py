@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...render.context import Ctx
+from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc
 
 RULE_IDS = (
@@ -251,15 +251,10 @@ def hand(view: dict, ctx: Ctx) -> str:
             f'{card_svg(card)}'
             f'</button>'
         )
-    body = "".join(items) if items else f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
     # Pass is always on the table: in a bonus play it is a move, otherwise a
     # click explains why not (hexen.turn: no passing; or whose turn it is).
-    hook = attrs(ctx.target("pass"))
-    extra = (f'<button type="button" class="btn btn-pass{"" if "pass" in ctx.legal else " is-illegal"}"{hook}>'
-             f'{ctx.h("hexen_cocktail.pass" if "pass" in ctx.legal else "hexen_cocktail.pass_short")}</button>')
-    return (f'<div class="hand" data-hand role="group" aria-label="{ctx.h("hexen_cocktail.hand")}">'
-            f'<h2 class="hand-title">{ctx.h("hexen_cocktail.hand")}</h2>'
-            f'<div class="hand-cards">{body}</div>{extra}</div>')
+    label = "hexen_cocktail.pass" if "pass" in ctx.legal else "hexen_cocktail.pass_short"
+    return hand_panel(ctx, "hexen_cocktail", "".join(items), pass_label_key=label)
 
 
 def prompt(view: dict, ctx: Ctx) -> str:

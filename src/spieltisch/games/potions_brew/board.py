@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.context import Ctx
+from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc
 from .rules import (
     ING,
@@ -339,13 +339,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard{" is-selected" if pressed else ""}" '
                      f'data-ui="select:{c}" data-card="{c}" aria-pressed="{"true" if pressed else "false"}" '
                      f'aria-label="{esc(label)}">{inner}</button>')
-    body = "".join(items) if items else f'<p class="muted">{ctx.h("potions_brew.hand_empty")}</p>'
-    passing = attrs(ctx.target("pass"))
-    extra = (f'<button type="button" class="btn btn-pass{"" if "pass" in ctx.legal else " is-illegal"}"{passing}>'
-             f'{ctx.h("potions_brew.pass")}</button>')
-    return (f'<div class="hand pb-hand" data-hand role="group" aria-label="{ctx.h("potions_brew.hand")}">'
-            f'<h2 class="hand-title">{ctx.h("potions_brew.hand")}</h2>'
-            f'<div class="hand-cards pb-hand-cards">{body}</div>{extra}</div>')
+    return hand_panel(ctx, "potions_brew", "".join(items), pass_label_key="potions_brew.pass", cls="pb")
 
 
 def prompt(view: dict, ctx: Ctx) -> str:
