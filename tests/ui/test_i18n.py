@@ -18,9 +18,9 @@ BUILT = [gid for gid in GAMES if has_board(gid)]
 
 
 def _rules_source(game_id: str) -> str:
-    """The rules side of a game's folder (not its board or texts)."""
+    """The rules side of a game's folder (not its board, diagram or texts)."""
     return "".join(p.read_text() for p in sorted((SRC / "games" / game_id).glob("*.py"))
-                   if p.name not in ("board.py", "texts.py"))
+                   if p.name not in ("board.py", "texts.py", "diagram.py"))
 
 
 def test_languages():
