@@ -28,12 +28,12 @@ CSS = (
     ".pb-rec{fill:#fff;stroke:#b7ad98;stroke-width:1.5}.pb-recc{fill:#f3ecdc}"
     ".pb-rowbg{fill:#f3ecdc}.pb-mine{fill:#fbe3b0}.pb-empty{fill:none;stroke:#b7ad98;stroke-dasharray:4 3}"
     ".pb-rule{fill:#e9e0f5}.pb-pts{font-weight:800}.pb-hcard{stroke:#1f2a24;stroke-width:2}"
-    ".pb-name{fill:#fff;font-size:10px;text-anchor:middle;font-weight:700}"
+    ".pb-name{fill:#fff;font-size:9px;text-anchor:middle;font-weight:700}"
 )
 
 CHIP = 20  # a laid card in a stack
-HAND_W, HAND_H = 48, 60
-REC_X, REC_W = 8, 142
+HAND_W, HAND_H = 50, 60
+REC_X, REC_W = 8, 146
 ROW_H = 32
 
 
@@ -45,10 +45,14 @@ def _chip(ing: str, x: float, y: float, w: float, h: float, size: float = 13, cl
 def _recipe(code: str, x: float, y: float, ctx: Ctx) -> str:
     """A recipe side: a chip per ingredient with its amount, then the points."""
     out = [rect(x, y, REC_W - 4, 24, "pb-rec", 5)]
+    needs = NEEDS[code]
+    step = min(30, (REC_W - 52) / len(needs))  # four kinds still leave room for the points
+    chip = min(18, step - 10)
     cx = x + 4
-    for ing, count in NEEDS[code].items():
-        out.append(_chip(ing, cx, y + 3, 18, 18, 12) + text(cx + 20, y + 17, str(count), "dg-strong", size=13))
-        cx += 30
+    for ing, count in needs.items():
+        out.append(_chip(ing, cx, y + 12 - chip / 2, chip, chip, chip * 0.68)
+                   + text(cx + chip + 2, y + 17, str(count), "dg-strong", size=13))
+        cx += step
     out.append(text(x + REC_W - 8, y + 17, ctx.tr("potions_brew.points", points=VALUE[code]), "pb-pts",
                     anchor="end", size=12))
     return "".join(out)
@@ -69,7 +73,7 @@ def _hand_card(card: int, x: float, y: float, ctx: Ctx) -> str:
     ing = ING[card]
     body = (rect(0, 0, HAND_W, HAND_H, f"pb-{ing} pb-hcard", 6)
             + text(HAND_W / 2, 30, GLYPH[ing], "pb-g", size=24)
-            + text(HAND_W / 2, 50, fit(ing_name(ing, ctx), HAND_W, 10), "pb-name"))
+            + text(HAND_W / 2, 50, fit(ing_name(ing, ctx), HAND_W - 2, 9), "pb-name"))
     return group(x, y, body, "pb-card", extra=f' data-card="{card}"')
 
 
