@@ -1,6 +1,6 @@
 """Writes the example blog pages the browser tests use (docs/blogging.md):
 
-* ``blog_diagrams.html``: five click-to-play figures (each game, a puzzle, one in German);
+* ``blog_diagrams.html``: five click-to-play figures (three games, a puzzle, Potions Brew in German);
 * ``blog_replay.html``: a replay of the last eight moves of a Hexen Cocktail game.
 
 Run ``python3 tests/pages/make_blog_pages.py`` after changing a diagram;
@@ -82,10 +82,11 @@ def figures() -> list[tuple[str, str]]:
     route = position.encode(m, 0) + "/puzzle/" + embed.puzzle_payload(safe, question)
     out.append(("Hexen Cocktail puzzle", embed.play_snippet(
         SITE, route, diagram.render(m, 0, caption=question), lang="en", script=False)))
-    m = play_until("brauzeit", ["Anna", "Ben", "Cem"], 505, 14, seat=2)
-    out.append(("Brauzeit auf Deutsch", embed.play_snippet(
-        SITE, position.encode(m, 2), diagram.render(m, 2, lang="de"), lang="de", caption="Cems Kessel.",
-        script=False)))
+    m = play_until("potions_brew", ["Anna", "Ben", "Cem"], 505, 14, seat=2,
+                   want=lambda m: m.state.step == "act")
+    out.append(("Potions Brew auf Deutsch", embed.play_snippet(
+        SITE, position.encode(m, 2), diagram.render(m, 2, lang="de"), lang="de",
+        caption="Cems Hand: Zutatenseiten; die der anderen nur als Rezepte.", script=False)))
     return out
 
 

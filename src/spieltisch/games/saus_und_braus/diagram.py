@@ -152,8 +152,8 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
     line = prompt(view, ctx)
     if view["phase"] in ("stacks", "books"):
         line = ctx.tr("saus_und_braus.diagram.setup")
-    for k, part in enumerate(wrap(line, WIDTH - 20) if line else []):
-        out.append(text(10, y + 16 + k * 19, part, "dg-strong"))
+    for part in wrap(line, WIDTH - 20) if line else []:
+        out.append(text(10, y + 16, part, "dg-strong"))
         y += 19
     if action is not None and not isinstance(action, (Fly, Enter, Open, Move)):  # spin, close: a badge
         key = {"spin": "saus_und_braus.ui.spin", "close": "saus_und_braus.ui.close"}.get(str(action))
