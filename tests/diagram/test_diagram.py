@@ -303,3 +303,52 @@ def test_the_command_line_reads_save_files_and_reports_bad_input(tmp_path, capsy
     assert cli_main(["diagram", "1.garbage"]) == 2
     assert "cannot be opened" in capsys.readouterr().err
 
+
+
+def test_potions_brew_gathered_cards_are_face_down_unless_the_seat_may_look():
+    """potions.hidden / potions.blind: the cards being gathered show their
+    ingredient sides only to the witch who may look at them (basic rule,
+    Mandrake); to everyone else, and in a blind pick to all, face down."""
+    game = GAMES["potions_brew"]
+    seen = hidden = 0
+    for m in positions("potions_brew", 40, seed=41):
+        for seat in range(len(m.seats)):
+            view = game.view(m.state, seat)
+            svg = diagram.render(m, seat)
+            backs = svg.count('class="pb-back"')
+            if not view["drawn"]:
+                assert backs == 0
+            elif view["drawn_seen"]:
+                assert backs == 0 and game.sees_drawn(m.state, seat)
+                seen += 1
+            else:
+                assert backs == len(view["drawn"])
+                hidden += 1
+    assert seen and hidden
+
+
+def test_saus_und_braus_draws_no_closed_book_and_not_the_record():
+    """saus.memory: with every closed book's picture changed and the record of
+    earlier openings dropped, the diagram is the same bytes."""
+    from dataclasses import replace
+
+    game = GAMES["saus_und_braus"]
+    checked = 0
+    for m in positions("saus_und_braus", 12, seed=43):
+        s = m.state
+        closed = [i for i in range(len(s.books)) if i not in s.opened]
+        kinds = [s.books[i] for i in closed]
+        turned = kinds[1:] + kinds[:1]
+        books = list(s.books)
+        for i, k in zip(closed, turned):
+            books[i] = k
+        other = replace(s, books=tuple(books), record=())
+        names = [x.name for x in m.seats]
+        for seat in range(len(m.seats)):
+            a = diagram.render_state(game, s, seat, names=names, moves=0)
+            b = diagram.render_state(game, other, seat, names=names, moves=0)
+            assert a == b
+            checked += 1
+        if s.record and books != list(s.books):
+            checked += 100
+    assert checked > 100
