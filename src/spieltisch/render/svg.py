@@ -73,6 +73,15 @@ def badge(x: float, y: float, content: str) -> str:
             + text(x + w / 2, y + 17, content, "dg-badge-t", anchor="middle"))
 
 
+def spread(count: int, first: float, last: float, w: float, step: float) -> list[float]:
+    """The left edges of ``count`` boxes ``w`` wide from ``first``, ``step``
+    apart, closer together (overlapping) when they would pass ``last``."""
+    if count <= 1:
+        return [first] * count
+    gap = min(step, (last - first - w) / (count - 1))
+    return [first + i * gap for i in range(count)]
+
+
 def wrap(content: str, width: float, size: float = FONT) -> list[str]:
     """Greedy word wrap by an average glyph width (deterministic, no font metrics)."""
     per_line = max(8, int(width / (size * 0.52)))

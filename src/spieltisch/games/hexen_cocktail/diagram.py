@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...render.context import Ctx
 from ...render.html import esc
-from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text
+from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, spread, text
 from .board import card_face, potion_name
 from .rules import GAME, Play, Take
 
@@ -52,13 +52,6 @@ def _card(card: str, x: float, y: float, w: float, h: float, *, potion: bool = F
                  f"card c-{card[0]}{' potion' if potion else ''}{' ' + cls if cls else ''}", extra=extra)
 
 
-def _slots(count: int, first: float, last: float, w: float, step: float) -> list[float]:
-    if count <= 1:
-        return [first] * count
-    gap = min(step, (last - first - w) / (count - 1))
-    return [first + i * gap for i in range(count)]
-
-
 def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, ...] = ()) -> Figure:
     rows, potions = view["rows"], view["potions"]
     boom_row = view["row"] if view["phase"] in ("pick", "refill") else -1
@@ -91,7 +84,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         play_here = isinstance(action, Play) and action.row == r
         if play_here:
             plan.append(action.card)
-        xs = _slots(len(plan), X_CARDS, X_END, CARD_W, CARD_W + 3)
+        xs = spread(len(plan), X_CARDS, X_END, CARD_W, CARD_W + 3)
         cy = y + (ROW_H - CARD_H) / 2
         for i, card in enumerate(plan):
             ghost = play_here and i == len(plan) - 1
@@ -115,7 +108,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
     hand = list(view.get("hand") or [])
     out.append(text(10, y + 14, ctx.tr("hexen_cocktail.diagram.hand", name=ctx.name(me)), "dg-strong"))
     hy = y + 22
-    xs = _slots(len(hand), 10, WIDTH - 10, HAND_W, HAND_W + 4)
+    xs = spread(len(hand), 10, WIDTH - 10, HAND_W, HAND_W + 4)
     hand_at: dict[str, tuple[float, float]] = {}
     for card, x in zip(hand, xs):
         out.append(_card(card, x, hy, HAND_W, HAND_H, hook=card))
@@ -148,7 +141,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         out.append(text(10, y + 14, fit(ctx.name(seat), 130), "dg-strong"))
         out.append(text(120, y + 14, line, "dg-muted"))
         taken = view["taken"][seat]
-        xs = _slots(len(taken), 330, WIDTH - 10, 14, 17)
+        xs = spread(len(taken), 330, WIDTH - 10, 14, 17)
         for p, x in zip(taken, xs):
             out.append(group(x, y, f"<title>{esc(potion_name(p, ctx))}</title>" + card_face(p, 14, 20, potion=False),
                              f"card c-{p[0]}"))

@@ -16,7 +16,7 @@ seat's hand, ``seat:<n>`` a witch's line.
 from __future__ import annotations
 
 from ...render.context import Ctx
-from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text, wrap
+from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, spread, text, wrap
 from .board import GLYPH, ing_name, rule_name
 from .rules import GAME, ING, INGREDIENTS, NEEDS, VALUE, Discard, Give, Keep, Lay, Move, Pick
 
@@ -60,13 +60,6 @@ def _recipe(code: str, x: float, y: float, ctx: Ctx) -> str:
 
 def _back(x: float, y: float, w: float, h: float, label: str) -> str:
     return rect(x, y, w, h, "pb-back", 5) + text(x + w / 2, y + h / 2 + 6, label, "pb-back-t", size=16)
-
-
-def _slots(count: int, first: float, last: float, w: float, step: float) -> list[float]:
-    if count <= 1:
-        return [first] * count
-    gap = min(step, (last - first - w) / (count - 1))
-    return [first + i * gap for i in range(count)]
 
 
 def _hand_card(card: int, x: float, y: float, ctx: Ctx) -> str:
@@ -164,7 +157,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
             stack = list(view["stacks"][seat][slot])
             ghost = seat == me and isinstance(action, (Lay, Move)) and action.slot == slot
             plan = stack + ([action.card] if ghost else [])
-            xs = _slots(len(plan), col0 + k * colw + 3, col0 + (k + 1) * colw - 3, CHIP, CHIP + 1)
+            xs = spread(len(plan), col0 + k * colw + 3, col0 + (k + 1) * colw - 3, CHIP, CHIP + 1)
             for i, (c, x) in enumerate(zip(plan, xs)):
                 is_ghost = ghost and i == len(plan) - 1
                 out.append(_chip(ING[c], x, ry + 6, CHIP, CHIP, 12, "dg-ghost" if is_ghost else ""))
@@ -178,7 +171,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
     out.append(text(10, y + 14, ctx.tr("potions_brew.diagram.hand", name=ctx.name(me)), "dg-strong"))
     hy = y + 22
     hand_at: dict[int, tuple[float, float]] = {}
-    for c, x in zip(hand, _slots(len(hand), 10, WIDTH - 10, HAND_W, HAND_W + 5)):
+    for c, x in zip(hand, spread(len(hand), 10, WIDTH - 10, HAND_W, HAND_W + 5)):
         out.append(_hand_card(c, x, hy, ctx))
         hand_at.setdefault(c, (x, hy))
     if not hand:
