@@ -8,6 +8,8 @@ import base64
 import html
 import random
 
+import pytest
+
 from spieltisch import diagram
 from spieltisch.__main__ import main as cli_main
 from spieltisch.core.match import Match, Seat
@@ -45,8 +47,9 @@ def _sharing_controller(game_id="hexen_cocktail", seats=None, moves=4):
     return ctl
 
 
-def test_the_share_panel_offers_the_diagram_the_command_line_draws(tmp_path):
-    ctl = _sharing_controller()
+@pytest.mark.parametrize("game_id", ["hexen_cocktail", "potions_brew", "saus_und_braus"])
+def test_the_share_panel_offers_the_diagram_the_command_line_draws(tmp_path, game_id):
+    ctl = _sharing_controller(game_id)
     top = ctl.render("top")
     link = _field(top, "data-share-url")
     code = diagram.link_code(link)
