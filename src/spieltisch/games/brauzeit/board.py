@@ -19,6 +19,10 @@ Clicks (only on the viewer's own choice):
 The dice roll in CSS (``bz-rolling``) only while the newest roll lies
 untouched on the table and nothing is chosen, so a re-render for a selection
 never shakes them again; ``prefers-reduced-motion`` turns it off.
+
+Why this size (~690 lines): the whole Brauzeit screen (tray, cauldrons,
+heroes, letters, Archmage) from one view, sharing the symbol definitions
+drawn once per board and the small cache of other brewers' cauldrons.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 brau.pair, brau.wizard, brau.pass, brau.reroll, brau.archmage, brau.brew,
 brau.heroes, brau.clock, brau.last) — who acts, what is legal, what is
 refused and why, and applying an action. A mixin of :class:`Brauzeit`.
+
+Why this size (~450 lines): one state machine, the roll and its choices;
+its legality and its application read side by side.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ Placeholders: ``{seat}`` is a seat number the UI turns into a name;
 the UI turns into ``brauzeit.potion.<id>`` / ``brauzeit.hero.<id>`` /
 ``brauzeit.ingredient.<letter>``; ``{qty}``, ``{ing}``, ``{wiz}`` are the
 faces of a roll (``3 5 *``, ``K F``, ``M``).
+
+Why this size: it is data, two dicts of the same ~270 keys.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@
 Cards are short codes: a colour letter and a value. Ingredients: ``R B G Y P``
 (red, blue, green, yellow, purple) and ``K`` (black, wild), values 0–6.
 Potions: a colour letter and a value 4–14, e.g. ``G10``.
+
+Why this size (~500 lines): the whole rules object of a small card game --
+actions, state, legality, chance, scoring and bot hooks; split by concern each
+part would be under 150 lines and read only together with the others.
 """
 
 from __future__ import annotations

@@ -10,6 +10,11 @@ whose recipe everyone sees; the cards under it are an unordered set and a
 chance outcome (``card:<n>``) turns up the next top card. A turn is a small
 step machine: ``_advance`` draws what the gathering rule needs and stops at the
 next decision (``step``) or chance event.
+
+Why this size (~930 lines): the first version keeps the rules object whole,
+because the six gathering rules and their Spider-leg and Moonstone
+exceptions meet in one legality function. It is the next candidate for a
+split by concern as Saboteur's (gathering, brewing, the bots' knowledge).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ placeholders (tests/ui/test_i18n.py checks that for every game's texts).
 
 Keys: ``potions_brew.*`` for the board, log lines, refusals and the end;
 ``rules.potions.<clause>.title/body`` for the rules panel (docs/rules/potions-brew.md).
+
+Why this size: it is data, two dicts of the same keys.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ attributes, so no inline styles) and the real one appears at the hole. The
 ghost lives on an overlay SVG of its own (``sb-fx``, its own compositing
 layer), so the board is not repainted every frame;
 ``prefers-reduced-motion`` hides the ghost and shows the result at once.
+
+Why this size (~490 lines): one SVG board whose parts (paths, fields,
+books, Winnie, cauldrons) share the geometry computed once at the top.
 """
 
 from __future__ import annotations

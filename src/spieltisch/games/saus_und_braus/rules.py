@@ -10,6 +10,10 @@ The books are hidden from everybody; a book shows its picture only while it
 is open (``saus.memory``). The state keeps a ``record`` of what was shown
 openly (opened books, swaps) because everyone at the table saw it: a view
 carries it for the bots' memory model, the screen never renders it.
+
+Why this size (~660 lines): the board graph (data) and the turn's flight
+state machine (spin, fly, re-enter, open, guess, move, close) that walks it;
+the graph data could move to a data module of its own when it grows.
 """
 
 from __future__ import annotations
