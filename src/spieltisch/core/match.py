@@ -208,8 +208,12 @@ class Match:
             "state_hash": self.game.state_hash(self.state),
         }
         if extra:
-            data["meta"] = extra
+            data["meta"] = {**extra, "summary": self.summary()}
         return data
+
+    def summary(self) -> dict:
+        """``meta.summary``: what the hub lists without replaying the save."""
+        return {"moves": sum(1 for p, _ in self.log if p != CHANCE), "over": self.is_over}
 
     def to_save_text(self, extra: dict | None = None) -> str:
         return json.dumps(self.to_save(extra), ensure_ascii=False, separators=(",", ":"))
@@ -238,7 +242,7 @@ class Match:
                                              f"({err.__class__.__name__})") from None
         if checked.state_hash != checked.game.state_hash(match.state):
             raise SaveError("hash-mismatch", "the replayed game does not match the saved position")
-        match.meta = checked.meta
+        match.meta = {k: v for k, v in checked.meta.items() if k != "summary"}  # re-written on each save
         match.auto_chance = True
         match.resolve_chance()
         return match

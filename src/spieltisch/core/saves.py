@@ -9,6 +9,11 @@ and number lengths before it is parsed (``safejson``), then the type and range
 of every field, ``meta`` included. Unknown top-level fields are ignored (a
 later version may add some); unknown ``meta`` fields are dropped.
 
+Listing a save needs no replay: ``summarize_save`` checks every field as
+``read_save`` does and takes the move count and the finished flag from
+``meta.summary`` (written with each save), or, for an older save or a
+malformed summary, from the log itself (finished then unknown).
+
 Format versions: 1 has every chance outcome in ``log``; 2 (written now) has
 only the seats' actions and the chance outcomes the seed does not give, each
 as ``[-1, text, log index]``, plus ``length``, the whole log's length.
@@ -22,6 +27,7 @@ from typing import Any
 from .errors import SaveError
 from .game import CHANCE, Game
 from .safejson import JsonLimitError, parse
+from .text import clean_name
 
 SAVE_FORMAT = "spieltisch-save"
 SAVE_VERSIONS = (1, 2)
@@ -35,6 +41,7 @@ MAX_SLOT_CHARS = 200
 LEVELS = ("easy", "normal", "hard")
 META_INTS = ("created", "updated", "revision")
 META_TEXTS = ("slot",)
+SUMMARY_KEYS = ("moves", "over")
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,17 @@ class CheckedSave:
     length: int
     state_hash: str
     meta: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the hub lists of a save, read without replaying it."""
+
+    game_id: str
+    names: tuple[str, ...]
+    moves: int  # the seats' actions
+    over: bool | None  # None: not known without a replay (an older save)
+    updated: int
 
 
 def _int(value: Any) -> bool:
@@ -83,7 +101,21 @@ def read_meta(raw: Any) -> dict:
             if not isinstance(value, str) or len(value) > MAX_SLOT_CHARS:
                 raise SaveError("bad-meta", f"its {key} is not a short text")
             meta[key] = value
+    summary = read_summary(raw.get("summary"))
+    if summary is not None:
+        meta["summary"] = summary
     return meta
+
+
+def read_summary(raw: Any) -> dict | None:
+    """``meta.summary``: ``{"moves": n, "over": bool}``, or None when it is
+    absent or malformed (the save is still listed, from its log)."""
+    if not isinstance(raw, dict):
+        return None
+    moves, over = raw.get("moves"), raw.get("over")
+    if not _int(moves) or not 0 <= moves < MAX_META_INT or not isinstance(over, bool):
+        return None
+    return {"moves": moves, "over": over}
 
 
 def _read_seats(raw: Any, game: Game) -> tuple:
@@ -193,3 +225,14 @@ def read_save(data: Any, games: dict[str, Game]) -> CheckedSave:
         raise SaveError("bad-hash", "the position check is missing")
     meta = read_meta(data.get("meta"))
     return CheckedSave(game, version, seats, options, seed, log, length, state_hash, meta)
+
+
+def summarize_save(data: Any, games: dict[str, Game]) -> SaveSummary:
+    """A save's listing, strictly checked (``read_save``) but not replayed.
+    A summary that disagrees with the log's count of seat actions is ignored."""
+    checked = read_save(data, games)
+    moves = sum(1 for player, _, _ in checked.log if player != CHANCE)
+    summary = checked.meta.get("summary")
+    over = summary["over"] if summary is not None and summary["moves"] == moves else None
+    names = tuple(clean_name(name, i) for i, (name, _, _) in enumerate(checked.seats))
+    return SaveSummary(checked.game.info.id, names, moves, over, checked.meta.get("updated", 0))
