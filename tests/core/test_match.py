@@ -72,7 +72,7 @@ def test_save_roundtrip_mid_game_and_hash():
     data = m.to_save({"slot": "x"})
     back = Match.from_save(json.dumps(data), GAMES)
     assert back.state == m.state and back.log == m.log
-    assert back.seats == m.seats and data["meta"] == {"slot": "x"}
+    assert back.seats == m.seats and data["meta"] == {"slot": "x", "summary": {"moves": 7, "over": False}}
 
 
 @pytest.mark.parametrize("mutate,code", [

@@ -18,7 +18,7 @@ from spieltisch.core.errors import SaveError
 from spieltisch.core.game import CHANCE
 from spieltisch.core.match import Match, Seat, clean_name
 from spieltisch.core.safejson import JsonLimitError, parse
-from spieltisch.core.saves import read_meta
+from spieltisch.core.saves import MAX_SEALED_CHARS, read_meta, unseal_action
 from spieltisch.core.text import graphemes, tidy
 from spieltisch.games import GAMES
 from spieltisch.i18n import t
@@ -144,10 +144,58 @@ def test_saves_of_hidden_information_games_spell_out_no_chance_outcome(game_id, 
         text = m.to_save_text({"created": 1, "updated": 1})
         assert derivable_chance_texts(m), "the game had no chance outcome to hide"
         assert_no_chance_text(m, text)
+        assert_no_seat_action_text(m, text)  # Saboteur's face-down discards among them
         data = json.loads(text)
         assert all(entry[0] != CHANCE for entry in data["log"])
         back = Match.from_save(text, GAMES)
         assert back.log == m.log and back.state == m.state
+
+
+def assert_no_seat_action_text(m: Match, text: str) -> None:
+    """No seat action of a hidden-information game is plain text in a save
+    (issue 11: Saboteur's face-down ``discard:NW`` was)."""
+    for p, action in m.log:
+        if p != CHANCE:
+            assert json.dumps(action) not in text, f"{action!r} is written out"
+            assert action not in text, f"{action!r} is written out"
+
+
+def test_sealed_actions_are_checked_like_plain_ones():
+    m = _random_game("saboteur", 4, 30)
+    data = m.to_save()
+    first = next(i for i, e in enumerate(data["log"]) if e[0] != CHANCE)
+    sealed = data["log"][first][1]
+    plain = next(t for p, t in m.log if p != CHANCE)
+    assert sealed.startswith("~") and unseal_action(sealed, m.seed, first) == plain
+    assert unseal_action(sealed, m.seed + 1, first) != plain
+    assert unseal_action(sealed, m.seed, first + 1) != plain
+    for bad in ("~", "~!!", "~" + "A" * (MAX_SEALED_CHARS + 1), "~" + sealed[1:] + "A"):
+        damaged = json.loads(json.dumps(data))
+        damaged["log"][first][1] = bad
+        with pytest.raises(SaveError) as err:
+            Match.from_save(damaged, GAMES)
+        assert err.value.code in ("bad-log", "replay-failed"), bad
+    moved = json.loads(json.dumps(data))  # a sealed action is bound to its place
+    moved["seed"] = m.seed + 1
+    with pytest.raises(SaveError):
+        Match.from_save(moved, GAMES)
+
+
+def test_saves_with_plain_seat_actions_still_load_and_resave_sealed():
+    m = _random_game("saboteur", 5, 40)
+    data = m.to_save()
+    plain = [[p, t] for p, t in m.log if p != CHANCE]
+    data["log"] = plain
+    assert Match.from_save(data, GAMES).log == m.log
+    again = Match.from_save(data, GAMES).to_save()
+    assert again["log"] != plain and all(t.startswith("~") for _, t in again["log"])
+    assert Match.from_save(again, GAMES).log == m.log
+
+
+def test_a_game_without_hidden_information_keeps_plain_actions():
+    gid = next(gid for gid, g in GAMES.items() if g.info.perfect_information)
+    m = _random_game(gid, 1, 10)
+    assert [t for _, t in m.to_save()["log"]] == [t for p, t in m.log if p != CHANCE]
 
 
 def test_a_forced_chance_outcome_is_kept_with_its_place():

@@ -4,8 +4,10 @@ hidden-information game spells out a chance outcome."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -119,3 +121,43 @@ def test_stored_and_exported_saves_spell_out_no_chance_outcome(game_id):
         assert all(entry[0] != CHANCE for entry in json.loads(text)["log"])
     payload = json.dumps(position._unpack(position.encode(ctl.match, 0))[1])
     assert not any(json.dumps(secret) in payload for secret in secrets)
+
+
+def test_saboteur_face_down_discards_are_not_in_a_save_an_export_or_a_link():
+    """Issue 11: learning a hidden card must take running the engine. The
+    discard a seat makes face down (``discard:<card>``) is sealed in a save,
+    an export and a position link; the seed unseals it on load."""
+    from spieltisch.core.match import Match, Seat
+
+    m = Match(GAMES["saboteur"], [Seat(f"P{i}") for i in range(3)], seed=3)
+    rnd = random.Random(3)
+    while not m.is_over:
+        m.play(rnd.choice(m.legal_texts()))
+    seat_actions = {t for p, t in m.log if p != CHANCE}
+    discards = {t for t in seat_actions if t.startswith("discard:")}
+    assert discards, "the game had no face-down discard"
+    storage = MemoryStorage({SAVE_PREFIX + "s": m.to_save_text({"created": 1, "updated": 1})})
+    ctl = new_controller(storage)
+    ctl.export("s")
+    (effect,) = [e for e in ctl.take_effects() if e[0] == "download"]
+    code = position.encode(m, 0)
+    payload = zlib.decompress(base64.urlsafe_b64decode(code[2:] + "=" * (-len(code[2:]) % 4))).decode()
+    for text in (storage.data[SAVE_PREFIX + "s"], effect[2], payload):
+        for action in seat_actions:
+            assert action not in text, f"{action!r} is written out"
+    assert json.loads(effect[2])["version"] == 2 and code.startswith("2.")
+    assert Match.from_save(effect[2], GAMES).log == m.log
+    assert position.decode(code, GAMES)[0].log == m.log
+
+
+def test_position_links_with_plain_seat_actions_still_open():
+    from spieltisch.core.match import Match, Seat
+
+    m = Match(GAMES["saboteur"], [Seat(f"P{i}") for i in range(3)], seed=4)
+    for _ in range(12):
+        m.play(m.legal_texts()[-1])
+    old = {"g": "saboteur", "r": m.game.info.rules_version, "s": [[s.name, s.kind, s.level] for s in m.seats],
+           "o": dict(m.options), "seed": 4, "log": [[p, t] for p, t in m.log if p != CHANCE], "n": len(m.log),
+           "h": m.game.state_hash(m.state), "me": 0}
+    back, me = position.decode(pack_link(old, "2."), GAMES)
+    assert back.log == m.log and me == 0

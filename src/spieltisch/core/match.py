@@ -9,10 +9,11 @@ from typing import Any
 from .errors import BadActionText, Illegal, IllegalActionError, SaveError
 from .game import CHANCE, Game
 from .rng import Rng, mix_seed
-from .saves import LEVELS, SAVE_FORMAT, CheckedSave, read_save
+from .saves import LEVELS, SAVE_FORMAT, CheckedSave, read_save, seal_action, seals_actions
 from .text import NAME_MAX, clean_name
 
-SAVE_VERSION = 2  # 2: chance outcomes that follow from the seed are left out (core/saves.py)
+SAVE_VERSION = 2  # 2: chance outcomes that follow from the seed are left out, and seat actions of
+# hidden-information games are sealed (core/saves.py)
 
 __all__ = ["LEVELS", "NAME_MAX", "SAVE_FORMAT", "SAVE_VERSION", "Match", "Seat", "clean_name"]
 
@@ -185,11 +186,15 @@ class Match:
     def save_log(self) -> list[list]:
         """The log as saved: every seat's action, and only the chance outcomes
         the seed does not give (``forced``); the rest follow from the seed and
-        their position, so a save never spells out a hidden card."""
+        their position, so a save never spells out a hidden card. In a game
+        with hidden information the seats' actions are sealed with the seed
+        and their place in this list (``seal_action``): a face-down discard
+        is not plain text either."""
+        sealed = seals_actions(self.game)
         out: list[list] = []
         for i, (p, t) in enumerate(self.log):
             if p != CHANCE:
-                out.append([p, t])
+                out.append([p, seal_action(t, self.seed, len(out)) if sealed else t])
             elif i in self.forced:
                 out.append([p, t, i])
         return out
@@ -208,8 +213,12 @@ class Match:
             "state_hash": self.game.state_hash(self.state),
         }
         if extra:
-            data["meta"] = extra
+            data["meta"] = {**extra, "summary": self.summary()}
         return data
+
+    def summary(self) -> dict:
+        """``meta.summary``: what the hub lists without replaying the save."""
+        return {"moves": sum(1 for p, _ in self.log if p != CHANCE), "over": self.is_over}
 
     def to_save_text(self, extra: dict | None = None) -> str:
         return json.dumps(self.to_save(extra), ensure_ascii=False, separators=(",", ":"))
@@ -238,7 +247,7 @@ class Match:
                                              f"({err.__class__.__name__})") from None
         if checked.state_hash != checked.game.state_hash(match.state):
             raise SaveError("hash-mismatch", "the replayed game does not match the saved position")
-        match.meta = checked.meta
+        match.meta = {k: v for k, v in checked.meta.items() if k != "summary"}  # re-written on each save
         match.auto_chance = True
         match.resolve_chance()
         return match

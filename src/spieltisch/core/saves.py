@@ -9,24 +9,42 @@ and number lengths before it is parsed (``safejson``), then the type and range
 of every field, ``meta`` included. Unknown top-level fields are ignored (a
 later version may add some); unknown ``meta`` fields are dropped.
 
+Listing a save needs no replay: ``summarize_save`` checks every field as
+``read_save`` does and takes the move count and the finished flag from
+``meta.summary`` (written with each save), or, for an older save or a
+malformed summary, from the log itself (finished then unknown).
+
 Format versions: 1 has every chance outcome in ``log``; 2 (written now) has
 only the seats' actions and the chance outcomes the seed does not give, each
-as ``[-1, text, log index]``, plus ``length``, the whole log's length.
+as ``[-1, text, log index]``, plus ``length``, the whole log's length. In a
+game with hidden information each seat action is written sealed
+(``seal_action``: ``~`` + base64url of the text XOR a keystream from the seed
+and the entry's index in the saved log), so a face-down discard is not plain
+text either; the ``~`` marks it (no action text begins with one), so version
+2 saves with plain actions still load and the version stays 2. The seed is in
+the file, so running this code unseals it (docs/offline.md).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SaveError
 from .game import CHANCE, Game
 from .safejson import JsonLimitError, parse
+from .text import clean_name
 
 SAVE_FORMAT = "spieltisch-save"
 SAVE_VERSIONS = (1, 2)
+SEALED_FROM = 2  # the first version that may hold sealed seat actions
+SEAL_MARK = "~"
 MAX_SAVE_CHARS = 2_000_000
 MAX_ACTION_CHARS = 200
+MAX_SEALED_CHARS = 1 + (4 * MAX_ACTION_CHARS * 4 + 2) // 3  # "~" + base64url of up to 800 UTF-8 bytes
 MAX_OPTION_CHARS = 64
 MAX_HASH_CHARS = 128
 MAX_SEED = 1 << 64
@@ -35,6 +53,7 @@ MAX_SLOT_CHARS = 200
 LEVELS = ("easy", "normal", "hard")
 META_INTS = ("created", "updated", "revision")
 META_TEXTS = ("slot",)
+SUMMARY_KEYS = ("moves", "over")
 
 
 @dataclass(frozen=True)
@@ -52,8 +71,59 @@ class CheckedSave:
     meta: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the hub lists of a save, read without replaying it."""
+
+    game_id: str
+    names: tuple[str, ...]
+    moves: int  # the seats' actions
+    over: bool | None  # None: not known without a replay (an older save)
+    updated: int
+
+
 def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ---- sealed seat actions (version 3) ------------------------------------------------
+
+
+def _keystream(seed: int, index: int, size: int) -> bytes:
+    out = bytearray()
+    block = 0
+    while len(out) < size:
+        out += hashlib.sha256(f"spieltisch-seal\x1f{seed}\x1f{index}\x1f{block}".encode()).digest()
+        block += 1
+    return bytes(out[:size])
+
+
+def seal_action(text: str, seed: int, index: int) -> str:
+    """A seat action as a save of a hidden-information game stores it: not
+    readable in the file, but anyone running this with the file's seed gets
+    it back (``unseal_action``). ``index`` is the entry's place in the saved log."""
+    raw = text.encode("utf-8")
+    mixed = bytes(a ^ b for a, b in zip(raw, _keystream(seed, index, len(raw))))
+    return SEAL_MARK + base64.urlsafe_b64encode(mixed).decode("ascii").rstrip("=")
+
+
+def unseal_action(sealed: str, seed: int, index: int) -> str | None:
+    """The text of a sealed action, or None when it is damaged."""
+    body = sealed[len(SEAL_MARK):]
+    if not body or len(body) % 4 == 1 or any(not (c.isascii() and (c.isalnum() or c in "-_")) for c in body):
+        return None
+    try:
+        mixed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        text = bytes(a ^ b for a, b in zip(mixed, _keystream(seed, index, len(mixed)))).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return text if 0 < len(text) <= MAX_ACTION_CHARS and not text.startswith(SEAL_MARK) else None
+
+
+def seals_actions(game: Game) -> bool:
+    """Whether saves of ``game`` seal the seats' actions: a game with hidden
+    information (a seat action may carry what another seat may not see)."""
+    return not game.info.perfect_information
 
 
 def parse_save_text(text: Any) -> Any:
@@ -83,7 +153,21 @@ def read_meta(raw: Any) -> dict:
             if not isinstance(value, str) or len(value) > MAX_SLOT_CHARS:
                 raise SaveError("bad-meta", f"its {key} is not a short text")
             meta[key] = value
+    summary = read_summary(raw.get("summary"))
+    if summary is not None:
+        meta["summary"] = summary
     return meta
+
+
+def read_summary(raw: Any) -> dict | None:
+    """``meta.summary``: ``{"moves": n, "over": bool}``, or None when it is
+    absent or malformed (the save is still listed, from its log)."""
+    if not isinstance(raw, dict):
+        return None
+    moves, over = raw.get("moves"), raw.get("over")
+    if not _int(moves) or not 0 <= moves < MAX_META_INT or not isinstance(over, bool):
+        return None
+    return {"moves": moves, "over": over}
 
 
 def _read_seats(raw: Any, game: Game) -> tuple:
@@ -127,7 +211,7 @@ def _read_options(raw: Any, game: Game) -> dict:
         raise SaveError("bad-options", str(err)[:200]) from None
 
 
-def _read_log(raw: Any, version: int, players: int, game: Game) -> tuple:
+def _read_log(raw: Any, version: int, players: int, game: Game, seed: int) -> tuple:
     if not isinstance(raw, list):
         raise SaveError("bad-log", "the move list is missing")
     if len(raw) > game.info.max_length:
@@ -141,6 +225,8 @@ def _read_log(raw: Any, version: int, players: int, game: Game) -> tuple:
         player, text = entry[0], entry[1]
         if not _int(player) or not CHANCE <= player < players:
             raise SaveError("bad-log", where)
+        if isinstance(text, str) and text.startswith(SEAL_MARK) and player != CHANCE and version >= SEALED_FROM:
+            text = unseal_action(text, seed, i) if len(text) <= MAX_SEALED_CHARS else None
         if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
             raise SaveError("bad-log", where)
         index = None
@@ -179,7 +265,7 @@ def read_save(data: Any, games: dict[str, Game]) -> CheckedSave:
     seed = data.get("seed")
     if not _int(seed) or not -MAX_SEED < seed < MAX_SEED:
         raise SaveError("bad-seed", "the seed is missing")
-    log = _read_log(data.get("log"), version, len(seats), game)
+    log = _read_log(data.get("log"), version, len(seats), game, seed)
     if version >= 2:
         length = data.get("length")
         if not _int(length) or not len(log) <= length <= game.info.max_length:
@@ -193,3 +279,14 @@ def read_save(data: Any, games: dict[str, Game]) -> CheckedSave:
         raise SaveError("bad-hash", "the position check is missing")
     meta = read_meta(data.get("meta"))
     return CheckedSave(game, version, seats, options, seed, log, length, state_hash, meta)
+
+
+def summarize_save(data: Any, games: dict[str, Game]) -> SaveSummary:
+    """A save's listing, strictly checked (``read_save``) but not replayed.
+    A summary that disagrees with the log's count of seat actions is ignored."""
+    checked = read_save(data, games)
+    moves = sum(1 for player, _, _ in checked.log if player != CHANCE)
+    summary = checked.meta.get("summary")
+    over = summary["over"] if summary is not None and summary["moves"] == moves else None
+    names = tuple(clean_name(name, i) for i, (name, _, _) in enumerate(checked.seats))
+    return SaveSummary(checked.game.info.id, names, moves, over, checked.meta.get("updated", 0))

@@ -8,10 +8,8 @@ tools/render_hub.py, which pre-renders the cards into index.html.
 
 from __future__ import annotations
 
-from ..core.game import CHANCE
 from . import screens
 from .boards import has_board
-from .saves import SaveEntry
 
 
 def hub_card_infos(catalogue, games) -> list:
@@ -35,17 +33,12 @@ class HubMixin:
         cards = hub_card_infos(self.catalogue, self.games)
         saves, broken = [], []
         for e in self.entries():
-            if e.ok:
-                m = e.match
-                moves = sum(1 for p, _ in m.log if p != CHANCE)
-                saves.append((m.is_over, -self._updated(e), screens.SaveRow(
-                    e.slot, m.game.info.id, tuple(s.name for s in m.seats), moves, m.is_over,
-                    self.confirm_delete == e.slot)))
+            if e.ok:  # listed from its checked summary: no replay (docs/engine.md, Saves)
+                s = e.summary
+                over = bool(s.over)
+                saves.append((over, -s.updated, screens.SaveRow(
+                    e.slot, s.game_id, s.names, s.moves, over, self.confirm_delete == e.slot)))
             else:
                 broken.append(screens.BrokenRow(e.key, e.error.code, self.confirm_delete == e.key))
         saves.sort(key=lambda x: (x[0], x[1]))
         return screens.hub(self.lang, cards, [s for _, _, s in saves], broken)
-
-    @staticmethod
-    def _updated(e: SaveEntry) -> int:
-        return e.match.meta.get("updated", 0) if e.ok else 0

@@ -34,7 +34,7 @@ class PlayRenderMixin:
             if entry is not None and entry.error is not None:
                 return screens.message_screen(self.lang, "hub.broken", reason=self._reason(entry.error))
             if entry is not None and entry.ok:  # a valid save of a game without a board yet
-                gid = entry.match.game.info.id
+                gid = entry.summary.game_id
                 return screens.message_screen(self.lang, "new.not_ready", game=self.tr(f"game.{gid}.title"))
             return screens.message_screen(self.lang, "play.no_game")
         return screens.play_frame({r: self._render_play_region(r) for r in screens.PLAY_REGIONS})
@@ -179,9 +179,15 @@ class PlayRenderMixin:
         if len(m.seats) != 1:
             return ""
         mine = SoloResult(m.game.info.id, 1, m.options, True, out.scores[0])
-        others = [SoloResult(e.match.game.info.id, len(e.match.seats), e.match.options, e.match.is_over,
-                             e.match.outcome().scores[0] if e.match.is_over else None)
-                  for e in self.entries() if e.ok and e.slot != self.slot]
+        others = []
+        for e in self.entries():  # replay only the finished one-seat saves of this game
+            s = e.summary
+            if not e.ok or e.slot == self.slot or s.game_id != mine.game_id or len(s.names) != 1 or s.over is False:
+                continue
+            e = self.load_entry(e.key)
+            if e is not None and e.match is not None:
+                others.append(SoloResult(e.match.game.info.id, 1, e.match.options, e.match.is_over,
+                                         e.match.outcome().scores[0] if e.match.is_over else None))
         best = best_score(mine, others, out.low_wins)
         score = out.scores[0]
         if best is None:

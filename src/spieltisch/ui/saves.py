@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core.errors import SaveError
 from ..core.match import Match
+from ..core.saves import SaveSummary, summarize_save
 
 SAVE_PREFIX = "spieltisch.save."
 LANG_KEY = "spieltisch.lang"
@@ -81,12 +82,15 @@ class SaveEntry:
     key: str
     slot: str
     text: str
-    match: Match | None = None
+    summary: SaveSummary | None = None  # every field checked, not replayed
+    match: Match | None = None  # set once replayed (opened or exported)
     error: SaveError | None = None
+    replayed: bool = False
 
     @property
     def ok(self) -> bool:
-        return self.match is not None
+        """Checked without a fault (and, if replayed, replayed without one)."""
+        return self.error is None and self.summary is not None
 
 
 def _slot_of(key: str) -> str:
@@ -110,17 +114,23 @@ class SavesMixin:
             return []
         return sorted(k for k in keys if isinstance(k, str) and k.startswith(SAVE_PREFIX))
 
-    def load_entry(self, key: str) -> SaveEntry | None:
+    def load_entry(self, key: str, *, replay: bool = True) -> SaveEntry | None:
+        """A stored save, checked; replayed too unless ``replay`` is False
+        (listing). A failed check or replay is kept as ``error``: the stored
+        text is never removed or rewritten here."""
         text = self._storage_get(key)
         if text is None:
             self._save_cache.pop(key, None)
             return None
         cached = self._save_cache.get(key)
-        if cached is not None and cached.text == text:
+        if cached is not None and cached.text == text and (cached.replayed or not replay):
             return cached
         entry = SaveEntry(key, _slot_of(key), text)
         try:
-            entry.match = Match.from_save(text, self.games)
+            entry.summary = summarize_save(text, self.games)
+            if replay:
+                entry.replayed = True
+                entry.match = Match.from_save(text, self.games)
         except SaveError as err:
             entry.error = err
         except Exception as err:
@@ -129,9 +139,10 @@ class SavesMixin:
         return entry
 
     def entries(self) -> list[SaveEntry]:
+        """Every stored save, checked but not replayed (the hub's list)."""
         out = []
         for key in self.save_keys():
-            e = self.load_entry(key)
+            e = self.load_entry(key, replay=False)
             if e is not None:
                 out.append(e)
         return out
@@ -174,7 +185,7 @@ class SavesMixin:
             return False
         self._created.setdefault(self.slot, meta["created"])
         self._note_stored(text, meta["revision"])
-        self._save_cache.pop(key, None)  # re-validated (replayed) when the hub lists it
+        self._save_cache.pop(key, None)  # re-checked when the hub lists it
         if self.save_failed:
             self.save_failed = False
             self.set_status(self.tr("play.saved_again"))
@@ -229,7 +240,7 @@ class SavesMixin:
             gid = self.match.game.info.id
         else:
             entry = self.load_entry(key)
-            if entry is None or not entry.ok:
+            if entry is None or entry.match is None:
                 return self.export_broken(key)
             gid = entry.match.game.info.id
             text = entry.match.to_save_text(entry.match.meta)  # an old save: no deal in the file
