@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 from support import browser as sb
 from support.play import human_move, start_game, wait_idle
@@ -17,14 +16,6 @@ from support.play import human_move, start_game, wait_idle
 READY = "html[data-ready='1']"
 BOOT_MS = sb.READY_TIMEOUT_MS
 XSS = "<img src=x onerror=alert(1)>"
-
-
-@pytest.fixture(scope="module")
-def page(browser, site_url):
-    """One page for the module (Pyodide boots once)."""
-    p = sb.boot_page(browser, site_url)
-    yield p
-    sb.close_page(p)
 
 
 def go_hub(page):

@@ -14,14 +14,6 @@ from support import play
 from support.play import wait_idle
 
 
-@pytest.fixture(scope="module")
-def page(browser, site_url):
-    """One page for the module (Pyodide boots once)."""
-    p = sb.boot_page(browser, site_url)
-    yield p
-    sb.close_page(p)
-
-
 def start_game(page, seats, seed="2024"):
     """From wherever the page is: the hub, then the new-game form."""
     if page.locator("[data-gameover]").count():

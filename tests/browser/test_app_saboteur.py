@@ -7,20 +7,11 @@ Pyodide boots once for the module. Locators and expect() only.
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 from support import browser as sb
 
 READY = "html[data-ready='1']"
 BOOT_MS = sb.READY_TIMEOUT_MS
-
-
-@pytest.fixture(scope="module")
-def page(browser, site_url):
-    """One page for the module (Pyodide boots once)."""
-    p = sb.boot_page(browser, site_url)
-    yield p
-    sb.close_page(p)
 
 
 def start_game(page, seats, seed="2024"):
