@@ -54,6 +54,9 @@ class App:
         # links and embed snippets point at the site's folder; embed.html marks <html data-embed>
         self.ctl.site_url = str(URL.new(".", window.location.href).href)
         self.ctl.embed = bool(document.documentElement.hasAttribute("data-embed"))
+        # a replay's autoplay does not start by itself under reduced motion (ui/replay.py)
+        self.ctl.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self._sheets: set[str] = set()  # the ("sheet", key, css) effects applied (CSSOM; no <style>)
         self.open_link = document.getElementById("open-site")
         self.wake = asyncio.Event()
         self._proxies = []
@@ -147,6 +150,12 @@ class App:
             if not nil(el):
                 self.dispatch(el, event)
             return
+        if self.ctl.route == "replay" and not event.altKey and not event.ctrlKey and not event.metaKey:
+            regions = self.ctl.replay_key(key)  # Left/Right, Home/End step a replay
+            if regions is not None:
+                event.preventDefault()
+                self.apply(regions)
+                return
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and not nil(target):
             self.arrow_move(target, key)
 
@@ -351,7 +360,20 @@ class App:
                 return True
         elif kind == "lang":
             document.documentElement.lang = effect[1]
+        elif kind == "tick":  # ("tick", ms, ui command): a replay's next step
+            self.spawn(self.tick(effect[1], effect[2]))
+        elif kind == "sheet" and effect[1] not in self._sheets:
+            # a diagram's styles: a constructed stylesheet, which the CSP's
+            # style-src does not restrict (an inline <style> it would)
+            sheet = js.CSSStyleSheet.new()
+            sheet.replaceSync(effect[2])
+            document.adoptedStyleSheets.push(sheet)
+            self._sheets.add(effect[1])
         return False
+
+    async def tick(self, ms: float, command: str) -> None:
+        await asyncio.sleep(ms / 1000)
+        self.apply(self.ctl.handle("ui", command))
 
     def translate_static(self) -> None:
         lang = self.ctl.lang

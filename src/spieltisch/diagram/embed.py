@@ -102,17 +102,21 @@ def split_route(rest: str) -> tuple[str, str | None]:
 
 
 def play_snippet(site_url: str, route: str, svg: str, *, lang: str, caption: str = "",
-                 script: bool = True) -> str:
+                 script: bool = True, kind: str = "position") -> str:
     """A click-to-play figure for ``#/position/<route>`` (route = code, or
-    code + ``/puzzle/…``)."""
+    code + ``/puzzle/…``); with ``kind="replay"`` for ``#/replay/<code>``:
+    the diagram with "Watch the replay", the replay screen after a click."""
+    if kind not in ("position", "replay"):
+        raise ValueError(f"unknown kind {kind!r}")
     w, h = _size(svg)
     shown_w = 700
     shown_h = round(h * shown_w / w)
     cap = f"<figcaption>{esc(caption)}</figcaption>" if caption.strip() else ""
+    label, title = ("blog.play", "blog.frame_title") if kind == "position" else ("blog.watch", "blog.replay_title")
     return (
-        f'<figure class="spieltisch-figure" data-spieltisch-play="{esc(site_url)}embed.html#/position/{esc(route)}" '
-        f'data-label="{esc(t(lang, "blog.play"))}" data-frame-title="{esc(t(lang, "blog.frame_title"))}">'
-        f'<a href="{esc(site_url)}#/position/{esc(route)}">'
+        f'<figure class="spieltisch-figure" data-spieltisch-play="{esc(site_url)}embed.html#/{kind}/{esc(route)}" '
+        f'data-label="{esc(t(lang, label))}" data-frame-title="{esc(t(lang, title))}">'
+        f'<a href="{esc(site_url)}#/{kind}/{esc(route)}">'
         f'<img src="{data_uri(svg)}" width="{shown_w}" height="{shown_h}" alt="{alt_text(svg)}"></a>'
         f"{cap}</figure>"
         + (_script(site_url) if script else "")
@@ -139,21 +143,24 @@ def log_text(game, state, player: int, text: str, ctx: Ctx) -> str | None:
     return ctx.tr(key, **{k: board.param(k, v, ctx) for k, v in params.items()})
 
 
-def replay_frames(match: Match, seat: int, *, lang: str = "en", steps: int = 12) -> list[tuple[str, str]]:
-    """``[(svg, log line)]``: the position ``steps`` seat moves before now, then
-    one frame after each seat move (with the chance that followed it)."""
+def replay_steps(match: Match, seat: int, *, lang: str = "en", steps: int | None = None):
+    """``[(state, moves made, log line)]``: the position ``steps`` seat moves
+    before now (``None``: the game's start, after the first deal), then one
+    step after each seat move with the chance that followed it. The line is
+    the public log line (never a card only one seat may see); step 0's line
+    says where the replay starts. Shared by the snippet (:func:`replay_frames`)
+    and the site's replay screen (``ui/replay.py``), so both draw the same."""
     game = match.game
     log = list(match.log)
     seat_moves = [i for i, (p, _) in enumerate(log) if p != CHANCE]
-    steps = max(1, min(steps, len(seat_moves)))
-    first = seat_moves[-steps] if seat_moves else len(log)
+    whole = steps is None
+    steps = len(seat_moves) if whole else max(1, min(steps, len(seat_moves)))
+    first = seat_moves[-steps] if seat_moves and steps else len(log)
     ctx = Ctx(lang=lang, game_id=game.info.id, names=tuple(s.name for s in match.seats), viewer=seat)
-    names = [s.name for s in match.seats]
     state = game.new_state(len(match.seats), match.options)
     for _p, text in log[:first]:
         state = game.apply_unchecked(state, game.parse_action(text))
-    frames = [(render_state(game, state, seat, names=names, moves=moves_made(log[:first]), lang=lang),
-               t(lang, "blog.replay_start"))]
+    out = [(state, moves_made(log[:first]), t(lang, "replay.start" if whole else "blog.replay_start"))]
     i = first
     while i < len(log):
         lines = []
@@ -165,10 +172,20 @@ def replay_frames(match: Match, seat: int, *, lang: str = "en", steps: int = 12)
             if line:
                 lines.append(line)
             state = game.apply_unchecked(state, game.parse_action(text))
-        frames.append((render_state(game, state, seat, names=names, moves=moves_made(log[:end]), lang=lang),
-                       " ".join(lines)))
+        out.append((state, moves_made(log[:end]), " ".join(lines)))
         i = end
-    return frames
+    return out
+
+
+def replay_frame(match: Match, seat: int, state, moves: int, *, lang: str = "en") -> str:
+    """One step's diagram: ``state`` from ``seat``'s view (its view only)."""
+    return render_state(match.game, state, seat, names=[s.name for s in match.seats], moves=moves, lang=lang)
+
+
+def replay_frames(match: Match, seat: int, *, lang: str = "en", steps: int | None = 12) -> list[tuple[str, str]]:
+    """``[(svg, log line)]`` for :func:`replay_steps`."""
+    return [(replay_frame(match, seat, state, moves, lang=lang), line)
+            for state, moves, line in replay_steps(match, seat, lang=lang, steps=steps)]
 
 
 def replay_snippet(match: Match, seat: int, site_url: str, *, lang: str = "en", steps: int = 12,

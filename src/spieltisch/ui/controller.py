@@ -25,6 +25,7 @@ controller's state, set up in ``__init__`` below):
 - bots.py        ``BotsMixin``: stepping the bots
 - safety.py      ``SafetyMixin``: revisions between tabs, leaving with unsaved moves
 - tryit_control.py ``TryItControl``: a rule's "Try it" and the guided first game
+- replay.py      ``ReplayMixin``: ``#/replay/<code>``, stepping and autoplay
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -50,6 +51,7 @@ from .hub import HubMixin, hub_card_infos
 from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
+from .replay import ReplayMixin
 from .routing import RoutingMixin
 from .safety import SafetyMixin, slot_to_url
 from .saves import (
@@ -72,7 +74,7 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin, TryItControl):
+                 SafetyMixin, TryItControl, ReplayMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -107,6 +109,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self._position_error = ""
         self._init_tryit()  # "Try it" and the guided first game (tryit_control.py)
         self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
+        self._init_replay()  # replays (replay.py)
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -180,6 +183,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return self._render_play()
         if self.route == "tryit":
             return self._render_tryit()
+        if self.route == "replay":
+            return self._render_replay()
         if self.route == "position":
             return screens.message_screen(self.lang, "position.bad",
                                           reason=self.tr(f"position.error.{self._position_error or 'format'}"))
@@ -250,6 +255,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         if name == "delete-confirm":
             return self.delete(arg)
         tried = self._tryit_ui(name, arg)
+        if tried is None:
+            tried = self._replay_ui(name, arg)
         if tried is not None:
             return tried
         if self.match is None:

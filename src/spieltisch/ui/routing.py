@@ -1,5 +1,6 @@
 """Routing: the URL hash (``#/``, ``#/new/<game>``, ``#/play/<slot>``,
-``#/position/<code>``, ``#/tryit/<game>/<clause>`` -- tryit_control.py), the screen it shows, going from one route to another,
+``#/position/<code>``, ``#/tryit/<game>/<clause>`` -- tryit_control.py,
+``#/replay/<code>`` -- replay.py), the screen it shows, going from one route to another,
 and the links out of the game on screen (a shared position, embed.html's
 "Open on Spieltisch"; docs/embedding.md).
 
@@ -36,6 +37,8 @@ class RoutingMixin:
             return f"#/position/{self.route_arg}"
         if self.route == "tryit":
             return f"#/tryit/{self.route_arg}"
+        if self.route == "replay":
+            return f"#/replay/{self.route_arg}"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -53,6 +56,8 @@ class RoutingMixin:
             return self._go_play(slot_from_url(parts[1]) if len(parts) == 2 else "")
         if parts[:1] == ["tryit"] and len(parts) == 3:
             return self._go_tryit(parts[1], parts[2])
+        if parts[:1] == ["replay"]:
+            return self._go_replay("/".join(parts[1:]))
         return self._go_hub()
 
     def _go_hub(self) -> set[str]:

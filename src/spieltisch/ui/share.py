@@ -43,8 +43,9 @@ def share_panel(lang: str, *, site_url: str, game_id: str, code: str, name: str,
                 hidden_info: bool, svg: str = "", file_name: str = "diagram.svg",
                 puzzle: dict | None = None) -> str:
     """The open share panel: the link, what it gives away, the iframe snippet;
-    with ``svg`` the diagram (download, code, click-to-play snippet) and with
-    ``puzzle`` the puzzle maker (docs/blogging.md)."""
+    with ``svg`` the diagram (download, code, click-to-play snippet) and the
+    replay (link, embed code), and with ``puzzle`` the puzzle maker
+    (docs/blogging.md)."""
     link = f"{site_url}#/position/{code}"
     snippet = iframe_snippet(lang, f"{site_url}embed.html#/position/{code}", game_id)
     warn = (f'<p class="share-warn" data-share-hidden>{esc(t(lang, "share.hidden"))}</p>'
@@ -59,6 +60,7 @@ def share_panel(lang: str, *, site_url: str, game_id: str, code: str, name: str,
         + warn
         + _code_field(t(lang, "share.embed"), snippet, "data-share-embed")
         + (diagram_box(lang, site_url, code, svg, file_name) if svg else "")
+        + (replay_box(lang, site_url, code, svg, name) if svg else "")
         + (puzzle_box(lang, site_url, name, puzzle) if puzzle is not None else "")
         + "</section>"
     )
@@ -74,6 +76,21 @@ def diagram_box(lang: str, site_url: str, code: str, svg: str, file_name: str) -
         f'{esc(t(lang, "share.diagram_download"))}</a></p>'
         + _code_field(t(lang, "share.diagram_code"), svg, "data-share-diagram")
         + _code_field(t(lang, "share.play_snippet"), play, "data-share-play")
+        + "</div>"
+    )
+
+
+def replay_box(lang: str, site_url: str, code: str, svg: str, name: str) -> str:
+    """The replay of this game, from its start to now as ``name`` saw it
+    (``#/replay/<code>``, ui/replay.py): its link, and for a blog a
+    click-to-play figure (this moment's diagram) that opens the replay in
+    the embed page only after a click."""
+    play = embed.play_snippet(site_url, code, svg, lang=lang, kind="replay")
+    return (
+        f'<div class="share-replay"><h3>{esc(t(lang, "share.replay"))}</h3>'
+        + _code_field(t(lang, "share.replay_link", name=name), f"{site_url}#/replay/{code}", "data-share-replay-url",
+                      rows=2)
+        + _code_field(t(lang, "share.replay_embed"), play, "data-share-replay-embed")
         + "</div>"
     )
 
