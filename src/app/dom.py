@@ -55,7 +55,8 @@ class App:
         self.ctl.site_url = str(URL.new(".", window.location.href).href)
         self.ctl.embed = bool(document.documentElement.hasAttribute("data-embed"))
         # a replay's autoplay does not start by itself under reduced motion (ui/replay.py)
-        self.ctl.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.ctl.reduced_motion = bool(self.motion.matches)
         self._sheets: set[str] = set()  # the ("sheet", key, css) effects applied (CSSOM; no <style>)
         self.open_link = document.getElementById("open-site")
         self.wake = asyncio.Event()
@@ -104,6 +105,7 @@ class App:
         self.listen(window, "hashchange", self.on_hash)
         self.listen(window, "storage", self.on_storage)  # another tab saved (docs/ui.md, tabs)
         self.listen(window, "beforeunload", self.on_unload)
+        self.listen(self.motion, "change", self.on_motion)  # the reader changed the setting
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         self.spawn(self.bot_loop())
@@ -202,6 +204,9 @@ class App:
         if current == self.ctl.hash:
             return
         self.apply(self.ctl.handle("route", current))
+
+    def on_motion(self, event) -> None:
+        self.ctl.reduced_motion = bool(event.matches)
 
     def on_storage(self, event) -> None:
         key = event.key

@@ -1,7 +1,10 @@
 """Writes the example blog pages the browser tests use (docs/blogging.md):
 
 * ``blog_diagrams.html``: five click-to-play figures (three games, a puzzle, Potions Brew in German);
-* ``blog_replay.html``: a replay of the last eight moves of a Hexen Cocktail game.
+* ``blog_replay.html``: a replay of the last eight moves of a Hexen Cocktail game,
+  the last three playing by themselves, and a click-to-play replay of a whole
+  Saboteur game so far from Bob's view (the site's ``#/replay/<code>`` in
+  the embed page after a click: ``tests/browser/test_replay.py``).
 
 Run ``python3 tests/pages/make_blog_pages.py`` after changing a diagram;
 ``tests/diagram/test_blog_pages.py`` fails while the pages are out of date.
@@ -94,6 +97,11 @@ def replay_match() -> Match:
     return play_until("hexen_cocktail", ["Ann", "Bob", "Cleo"], 606, 16, seat=0)
 
 
+def saboteur_replay_match() -> Match:
+    """Twelve seat moves of Saboteur (dwarfs, paths, discards), Bob to act."""
+    return play_until("saboteur", ["Ann", "Bob", "Cleo", "Dan"], 707, 12, seat=1)
+
+
 def page(title: str, body: str) -> str:
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
             "  <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -114,8 +122,12 @@ def replay_page() -> str:
                                    caption="The last eight moves, as Ann saw them.", script=False)
     auto = embed.replay_snippet(replay_match(), 0, SITE, lang="en", steps=3, caption="Autoplay (not under reduced motion).",
                                 autoplay=True, script=False)
+    m = saboteur_replay_match()
+    whole = embed.play_snippet(SITE, position.encode(m, 1), diagram.render(m, 1), lang="en", kind="replay",
+                               caption="Bob's game so far, step by step.", script=False)
     return page("A Spieltisch replay in a blog post (test page)",
-                f"<h1>How the round went</h1>\n{snippet}\n<h2>The last three, by themselves</h2>\n{auto}")
+                f"<h1>How the round went</h1>\n{snippet}\n<h2>The last three, by themselves</h2>\n{auto}\n"
+                f"<h2>A whole game, after a click</h2>\n{whole}")
 
 
 PAGES = {"blog_diagrams.html": diagrams_page, "blog_replay.html": replay_page}

@@ -39,6 +39,10 @@ from . import position, screens
 AUTO = "auto"
 INTERVAL_MS = 1600
 SCOPE = ".replay-frame"
+# the frame's layout, with the diagram's styles (the site's stylesheets are not ours to grow)
+LAYOUT = (f"{SCOPE}{{max-width:700px;margin:.5rem 0}}{SCOPE} svg{{display:block;width:100%;height:auto}}"
+          ".replay-controls{display:flex;flex-wrap:wrap;gap:.4rem}"
+          ".replay-controls [aria-disabled=true]{opacity:.45;cursor:default}")
 
 
 @dataclass
@@ -132,7 +136,7 @@ def screen(replay: Replay, lang: str) -> tuple[str, str]:
         f'<p><a class="btn" href="#/position/{esc(replay.code)}">{esc(t(lang, "replay.play_on"))}</a> '
         f'<a class="btn" href="#/" data-ui="hub">{esc(t(lang, "play.hub"))}</a></p>'
         "</section>"
-    ), scoped(css)
+    ), LAYOUT + scoped(css)
 
 
 # the keys the browser adapter maps to replay commands
