@@ -11,6 +11,7 @@ The pages are tests/pages/blog_*.html (made by tests/pages/make_blog_pages.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,17 @@ def test_a_click_plays_from_that_position(browser, blog):
     expect(frame.locator("#status")).to_contain_text("Bob", timeout=BOOT_MS)
     expect(frame.locator("[data-board]")).to_be_visible()
     expect(page.locator(".spieltisch-play-btn")).to_have_count(4)
+    # exactly that position: the embed's "Open on Spieltisch" link is the live game's position,
+    # which replays to the figure's state (same moves, same state hash), Bob's seat
+    from spieltisch import diagram
+    from spieltisch.games import GAMES
+    from spieltisch.ui import position
+
+    expect(frame.locator("#open-site")).to_have_attribute("href", re.compile(r"#/position/2\."))
+    shared, _ = position.decode(diagram.link_code(src), GAMES)
+    live, me = position.decode(diagram.link_code(frame.locator("#open-site").get_attribute("href")), GAMES)
+    assert me == 1 and len(live.log) == len(shared.log)
+    assert live.game.state_hash(live.state) == shared.game.state_hash(shared.state)
     sb.check_page(page)
     page.context.close()
 
@@ -208,4 +220,13 @@ def test_the_share_panel_downloads_the_diagram(browser, site_url):
     page.locator("[data-puzzle-box] summary").click()
     page.locator("[data-answer]").first.click()
     expect(page.locator("[data-puzzle-url]")).to_contain_text("/puzzle/")
+    # the replay of this game: its link and the embed code (the diagram, the replay after a click)
+    replay_link = page.locator("[data-share-replay-url]").input_value()
+    assert replay_link == link.replace("#/position/", "#/replay/")
+    assert f'data-spieltisch-play="{link.split("#")[0]}embed.html#/replay/' in page.locator(
+        "[data-share-replay-embed]").input_value()
+    page.evaluate("h => { location.hash = h; }", "#" + replay_link.split("#", 1)[1])
+    expect(page.locator("[data-replay]")).to_be_visible()
+    moves = diagram.moves_made(diagram.read(link)[0].log)
+    expect(page.locator("[data-replay]")).to_have_attribute("data-steps", str(moves))
     sb.close_page(page)
