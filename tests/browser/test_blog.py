@@ -184,15 +184,18 @@ def test_a_puzzle_tells_wrong_answers_and_illegal_moves(browser, blog):
     # an illegal move: the rule that refuses it
     frame.locator("[data-hand] [data-illegal='pass']").click()
     expect(status.locator(".msg-illegal")).to_be_visible()
+    expect(status.locator(".msg-illegal")).to_contain_text("You cannot pass")
     expect(status.locator(".rule-ref")).to_be_visible()
     expect(status.locator("[data-ui='rules:hexen.turn']")).to_have_count(1)
     # a legal move that explodes: wrong, and the position stays
     _play_card(frame, wrong[0])
     expect(status.locator(".msg-wrong")).to_be_visible()
+    expect(status.locator(".msg-wrong")).to_contain_text("Not this one")
     expect(frame.locator("[data-board] .row--boom")).to_have_count(0)
     # an answer: right
     _play_card(frame, safe[0])
     expect(status.locator(".msg-right")).to_be_visible()
+    expect(status.locator(".msg-right")).to_contain_text("Right!")
     sb.check_page(page)
     page.context.close()
 

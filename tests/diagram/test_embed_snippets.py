@@ -107,3 +107,19 @@ def test_the_example_blog_pages_are_up_to_date():
     for name, make in mod.PAGES.items():
         assert (PAGES / name).read_text(encoding="utf-8") == make(), (
             f"tests/pages/{name} is stale: run python3 tests/pages/make_blog_pages.py")
+
+
+def test_the_blogging_doc_has_a_worked_example_per_game_and_for_the_replay():
+    """docs/blogging.md: one worked example per registered game (its diagram
+    command, its marks and moves), and one for the replay (issue 17)."""
+    from spieltisch.games import GAMES
+    from spieltisch.i18n import t
+
+    doc = (PAGES.parents[1] / "docs" / "blogging.md").read_text(encoding="utf-8")
+    sections = doc.split("\n### ")
+    for game_id in GAMES:
+        title = t("en", f"game.{game_id}.title")
+        (section,) = [s for s in sections if s.startswith(f"Worked example: {title}\n")]
+        assert "python -m spieltisch diagram" in section and "Marks:" in section and "Moves:" in section, title
+    (replay,) = [s for s in sections if s.startswith("Worked example: a ") and "replay" in s.split("\n", 1)[0]]
+    assert "#/replay/" in replay and "Watch the replay" in replay and "--replay" in replay
