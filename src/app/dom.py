@@ -203,6 +203,7 @@ class App:
         current = str(window.location.hash or "") or "#/"
         if current == self.ctl.hash:
             return
+        self.ctl.reduced_motion = bool(self.motion.matches)  # as it is now (a replay may autoplay)
         self.apply(self.ctl.handle("route", current))
 
     def on_motion(self, event) -> None:

@@ -132,7 +132,7 @@ def test_the_replay_embed_steps_by_buttons_and_arrow_keys(watched):
     assert last == sum(1 for p, _ in m.log if p >= 0) == 13  # one step per seat move
     section = frame.locator("[data-replay]")
     expect(section).to_have_attribute("data-steps", str(last))
-    expect(frame.locator("h1")).to_have_text("Replay: Saboteur")
+    expect(frame.locator("#replay-h")).to_have_text("Replay: Saboteur")
     _check_step(frame, expected, 0)
     assert expected[0][1] == "The start of the game."
     # the diagram's own styles reached it (a constructed stylesheet: no inline <style> under the CSP)

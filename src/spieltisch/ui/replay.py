@@ -122,7 +122,7 @@ def screen(replay: Replay, lang: str) -> tuple[str, str]:
     return (
         f'<section class="replay" data-replay data-step="{at}" data-steps="{last}"'
         f'{" data-running" if replay.playing else ""} aria-labelledby="replay-h">'
-        f'<h1 id="replay-h">{esc(t(lang, "replay.heading", game=game))}</h1>'
+        f'<h2 id="replay-h">{esc(t(lang, "replay.heading", game=game))}</h2>'
         f'<p class="muted">{esc(t(lang, "replay.seen_by", name=name))}</p>'
         f'<div class="replay-frame" data-replay-frame>{svg}</div>'
         f'<div class="replay-controls" role="group" aria-label="{esc(t(lang, "replay.controls"))}">'
