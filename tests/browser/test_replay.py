@@ -89,6 +89,11 @@ def watched(browser, blog):
     expect(figure).to_have_count(1)
     assert "embed.html#/replay/2." in figure.get_attribute("data-spieltisch-play")
     assert "#/replay/2." in figure.locator("a").get_attribute("href")  # without JS: a link to the replay
+    expect(figure.locator(".spieltisch-play-btn")).to_have_text("Watch the replay")
+    page.wait_for_timeout(1000)
+    # before the click: the page and the one shared script, no Python
+    own = sorted(u.split("/")[-1] for u in page.requests_seen if not u.startswith("data:"))
+    assert own == ["blog_replay.html", "spieltisch-embed.js"], own
     figure.locator(".spieltisch-play-btn").click()
     expect(page.locator("iframe")).to_have_count(1)
     frame = page.frame_locator("iframe")
@@ -101,6 +106,8 @@ def watched(browser, blog):
 
 def open_blog(browser, url):
     page = sb.open_page(browser, viewport={"width": 800, "height": 900})
+    page.requests_seen = []
+    page.on("request", lambda req: page.requests_seen.append(req.url))
     page.goto(url)
     page.wait_for_load_state("load")
     return page
