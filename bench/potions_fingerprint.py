@@ -75,10 +75,10 @@ def random_games(players: int, games: int) -> str:
 
 def bot_games(quick: bool) -> str:
     h = hashlib.sha256()
-    pairings = [(2, ["normal", "easy"]), (2, ["hard", "easy"]), (4, ["hard", "normal", "easy", "easy"])]
+    pairings = [["normal", "easy"], ["hard", "easy"], ["hard", "normal", "easy", "easy"]]
     if quick:
         pairings = pairings[:2]
-    for players, levels in pairings:
+    for levels in pairings:
         for gi in range(2):
             res = play_game(GAME, levels, 7, gi, iterations=8, normal_iterations=3)
             _feed(h, [res["levels"], res["scores"], res["winners"], res["log"]])
