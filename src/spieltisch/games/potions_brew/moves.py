@@ -69,42 +69,59 @@ def legal_actions(s: PotState, player: int | None = None) -> list:
     return []
 
 
-def act_actions(s: PotState, p: int, sensible: bool = False) -> list:
-    """Lays, moves and pass; ``sensible``: only the moves that brew or take
-    a Toadstool or Mistletoe off the top of a stack (for the bots)."""
+def act_actions(s: PotState, p: int) -> list:
+    """Lays, moves and pass, in this order (the act step's legal moves)."""
+    return act_lists(s, p)[0]
+
+
+def act_lists(s: PotState, p: int) -> tuple[list, list]:
+    """The act step's legal moves, and the bots' narrower list of them: every
+    lay and pass, but only the moves that brew or take a Toadstool or
+    Mistletoe off the top of a stack. One pass for both (the bots ask for
+    both at every act step of their play-outs)."""
     acts: list = []
     mine = s.stacks[p]
-    full = stack_count(s, p) >= MAX_STACKS
-    room: list = []  # per slot: what the recipe still needs from p, or None
+    count = stack_count(s, p)
+    full = count >= MAX_STACKS
+    left: list = []  # per slot: what the recipe still needs from p, or None
     for slot in range(SLOTS):
         r = s.recipes[slot]
-        if r is None or (full and not mine[slot]):
-            room.append(None)
+        if r is None:
+            left.append(None)
             continue
         need = dict(NEEDS[REC[r]])
         for c in mine[slot]:
             need[ING[c]] -= 1
-        room.append(need)
+        left.append(need)
     for c in s.hands[p]:
         k = ING[c]
         for slot in range(SLOTS):
-            left = room[slot]
-            if left is not None and left.get(k, 0) > 0:
+            need = left[slot]
+            if need is not None and need.get(k, 0) > 0 and not (full and not mine[slot]):
                 acts.append(Lay(c, slot))
+    sensible = list(acts)
     if laid_count(s, p) >= REARRANGE_FROM:
         for src in range(SLOTS):
-            for c in mine[src]:
-                lift = ING[c] in ("T", "M") and mine[src][-1] == c
-                for slot in range(SLOTS):
-                    if sensible and not lift and (
-                            s.recipes[slot] is None
-                            or len(mine[slot]) + 1 != TOTAL[REC[s.recipes[slot]]]
-                            or not _complete(mine[slot] + (c,), s.recipes[slot])):
+            st = mine[src]
+            single = len(st) == 1
+            for c in st:
+                k = ING[c]
+                lift = k in ("T", "M") and st[-1] == c
+                for slot in range(SLOTS):  # the checks of move_problem, without building refusals
+                    need = left[slot]
+                    if slot == src or need is None or need.get(k, 0) <= 0:
                         continue
-                    if move_problem(s, p, c, src, slot) is None:
-                        acts.append(Move(c, slot))
+                    target = mine[slot]
+                    if not target and count + 1 - single > MAX_STACKS:
+                        continue
+                    move = Move(c, slot)
+                    acts.append(move)
+                    r = s.recipes[slot]
+                    if lift or (len(target) + 1 == TOTAL[REC[r]] and _complete(target + (c,), r)):
+                        sensible.append(move)
     acts.append(PASS)
-    return acts
+    sensible.append(PASS)
+    return acts, sensible
 
 
 def move_problem(s: PotState, p: int, card: int, src: int, slot: int) -> Illegal | None:

@@ -8,7 +8,7 @@ turn, so the hard bot plans around it.
 
 from __future__ import annotations
 
-from .moves import act_actions, legal_actions
+from .moves import act_lists, legal_actions
 from .state import HAND_LIMIT, ING, MOON, NEEDS, REC, SPIDER, TOTAL, VALUE, PotState, _fits, strongest, to_act
 
 RULE_WORTH = {"T": -2.0, "M": -0.8, "S": -0.4, "D": 0.4, "": 0.0}
@@ -19,8 +19,8 @@ def sensible_actions(s: PotState, player: int) -> list:
     """Lay what fits, brew by a move, pass; discard cards no stack or
     recipe of the table can use first; the rest of the decisions all."""
     if s.step == "act" and to_act(s) == player:
-        good = act_actions(s, player, sensible=True)
-        return good if len(good) > 1 else legal_actions(s, player)
+        acts, good = act_lists(s, player)
+        return good if len(good) > 1 else acts
     acts = legal_actions(s, player)
     if s.step == "discard":
         useless = [a for a in acts if _use(s, player, a.card) == 0]
