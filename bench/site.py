@@ -120,6 +120,18 @@ def human_click(page):
 
 
 PERF = ""  # "&perf=1" with --perf
+TRACE = False  # --trace: the bots run's tasks by CPU time too (bench/saboteur_site.py's trace_report)
+
+
+def _trace_report(path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("saboteur_site", REPO / "bench" / "saboteur_site.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.trace_report(path)
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 
 
 def perf_summary(page, tasks=()) -> dict:
@@ -218,12 +230,20 @@ def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     page.evaluate("window.__bench.longtasks = []")
     seats = [("Ann", "human", None)] + [(f"{level}{i}", "bot", level) for i in range(1, players)]
     start_game(page, seats, game_id=game_id)
+    trace_file = None
+    if TRACE:
+        import tempfile
+        trace_file = Path(tempfile.mkstemp(suffix=".json", prefix="site-trace-")[1])
+        page.evaluate("window.__bench.longtasks = []; performance.clearMeasures()")
+        browser.start_tracing(page=page, path=str(trace_file), categories=TRACE_CATEGORIES)
     t0 = time.time()
     done = 0
     while done < moves and human_click(page):
         done += 1
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
     elapsed = time.time() - t0
+    if trace_file:
+        browser.stop_tracing()
     tasks = page.evaluate("window.__bench.longtasks")
     log_len = page.locator("[data-region='side'] li").count()
     perf = perf_summary(page, tasks) if PERF else None
@@ -237,6 +257,9 @@ def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     }
     if perf:
         out["perf"] = perf
+    if trace_file:
+        out["trace"] = _trace_report(trace_file)
+        trace_file.unlink()
     return out
 
 
@@ -298,10 +321,12 @@ def main(argv=None):
     ap.add_argument("--moves", type=int, default=24, help="human clicks in the bots run")
     ap.add_argument("--games", type=int, default=3, help="games in the click run")
     ap.add_argument("--perf", action="store_true", help="?perf=1: measures by kind, what the long tasks held")
+    ap.add_argument("--trace", action="store_true", help="bots: a Chromium trace, tasks by wall and CPU time")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
-    global PERF
+    global PERF, TRACE
     PERF = "&perf=1" if args.perf else ""
+    TRACE = args.trace
     from playwright.sync_api import sync_playwright
 
     server, base = sb.start_site()
