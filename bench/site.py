@@ -15,6 +15,11 @@
     python3 bench/site.py [tti|click|bots|spin|all] [-n 7] [--players 4]
                           [--game hexen_cocktail] [--games 3] [--moves 24]
 
+``--perf`` loads the page with ``?perf=1`` (src/app/dom.py then wraps bot
+slices, moves, click handlers and region renders in ``performance.measure``)
+and adds, per kind of measure, its count, p50, p95 and max, and what ran
+inside the longest tasks.
+
 ``--game`` picks the game of the click and bots runs (its human clicks:
 an open pause's button first, then the first legal target, else a hand
 card to select first).
@@ -114,6 +119,39 @@ def human_click(page):
     return True
 
 
+PERF = ""  # "&perf=1" with --perf
+TRACE = False  # --trace: the bots run's tasks by CPU time too (bench/saboteur_site.py's trace_report)
+
+
+def _trace_report(path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("saboteur_site", REPO / "bench" / "saboteur_site.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.trace_report(path)
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+
+def perf_summary(page, tasks=()) -> dict:
+    """The ``?perf`` measures by kind, and the measures inside the longest tasks."""
+    measures = page.evaluate(
+        "performance.getEntriesByType('measure').map(e => [e.name, e.startTime, e.duration])")
+    kinds: dict[str, list[float]] = {}
+    for name, _, dur in measures:
+        kinds.setdefault(name, []).append(dur)
+    out = {"measures": {k: {"n": len(v), "p50": round(pct(v, 50), 1), "p95": round(pct(v, 95), 1),
+                            "max": round(max(v), 1)} for k, v in sorted(kinds.items())}}
+    inside = []
+    for start, dur in sorted(tasks, key=lambda t: -t[1])[:8]:
+        parts = [(n, d) for n, s, d in measures if s >= start - 0.5 and s + d <= start + dur + 0.5]
+        inside.append({"task_ms": round(dur, 1),
+                       "parts": [f"{n} {d:.1f}" for n, d in sorted(parts, key=lambda p: -p[1])][:8]})
+    out["longtasks"] = inside
+    return out
+
+
 def bench_tti(browser, base, runs):
     """Interleave: bare page, then the game page (a saved game resumed)."""
     # make one saved game to resume, so the game page is the play screen
@@ -152,7 +190,7 @@ def bench_tti(browser, base, runs):
 
 def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
     page = fresh_page(browser)
-    page.goto(base + "index.html?botdelay=0")
+    page.goto(base + "index.html?botdelay=0" + PERF)
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     samples = []
     for _game in range(games):
@@ -163,6 +201,7 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
         page.locator("[data-gameover] [data-ui='hub']").click()
     page.wait_for_timeout(300)
     clicks = page.evaluate("window.__bench.clicks")
+    perf = perf_summary(page) if PERF else None
     sb.check_page(page)
     page.context.close()
     dom = [c[1] for c in clicks]
@@ -179,31 +218,49 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
         kinds.setdefault(c[0].split(":")[0], []).append(c[1])
     samples["dom_by_kind"] = {k: {"n": len(v), "p50": pct(v, 50), "p95": pct(v, 95), "max": max(v)}
                               for k, v in sorted(kinds.items())}
+    if perf:
+        samples["perf"] = perf
     return samples
 
 
 def bench_bots(browser, base, players, level, moves, game_id="hexen_cocktail"):
     page = fresh_page(browser)
-    page.goto(base + "index.html?botdelay=0")
+    page.goto(base + "index.html?botdelay=0" + PERF)
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
     page.evaluate("window.__bench.longtasks = []")
     seats = [("Ann", "human", None)] + [(f"{level}{i}", "bot", level) for i in range(1, players)]
     start_game(page, seats, game_id=game_id)
+    trace_file = None
+    if TRACE:
+        import tempfile
+        trace_file = Path(tempfile.mkstemp(suffix=".json", prefix="site-trace-")[1])
+        page.evaluate("window.__bench.longtasks = []; performance.clearMeasures()")
+        browser.start_tracing(page=page, path=str(trace_file), categories=TRACE_CATEGORIES)
     t0 = time.time()
     done = 0
     while done < moves and human_click(page):
         done += 1
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
     elapsed = time.time() - t0
+    if trace_file:
+        browser.stop_tracing()
     tasks = page.evaluate("window.__bench.longtasks")
     log_len = page.locator("[data-region='side'] li").count()
+    perf = perf_summary(page, tasks) if PERF else None
     sb.check_page(page)
     page.context.close()
-    return {
+    out = {
         "level": level, "players": players, "human_clicks": done, "seconds": round(elapsed, 1),
         "log_lines_visible": log_len, "longtasks": len(tasks),
         "longest_task_ms": max((d for _, d in tasks), default=0.0),
+        "longtasks_ms": sorted(round(d, 1) for _, d in tasks)[-10:],
     }
+    if perf:
+        out["perf"] = perf
+    if trace_file:
+        out["trace"] = _trace_report(trace_file)
+        trace_file.unlink()
+    return out
 
 
 FRAMES = """
@@ -263,8 +320,13 @@ def main(argv=None):
     ap.add_argument("--level", default="hard")
     ap.add_argument("--moves", type=int, default=24, help="human clicks in the bots run")
     ap.add_argument("--games", type=int, default=3, help="games in the click run")
+    ap.add_argument("--perf", action="store_true", help="?perf=1: measures by kind, what the long tasks held")
+    ap.add_argument("--trace", action="store_true", help="bots: a Chromium trace, tasks by wall and CPU time")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
+    global PERF, TRACE
+    PERF = "&perf=1" if args.perf else ""
+    TRACE = args.trace
     from playwright.sync_api import sync_playwright
 
     server, base = sb.start_site()

@@ -106,3 +106,87 @@ def test_hot_seat_blind_pick_on_the_pickers_own_screen(page):
             continue
         human_turn(page)
     pytest.fail("no blind pick by a non-active witch within 400 moves")
+
+
+@pytest.fixture(scope="module")
+def narrow(browser, site_url):
+    """A phone: 375 px wide, with touch."""
+    p = sb.boot_page(browser, site_url, viewport={"width": 375, "height": 740}, has_touch=True)
+    yield p
+    sb.close_page(p)
+
+
+def press(page, el, how: str) -> None:
+    if how == "touch":
+        el.tap()
+    else:  # the keyboard alone: focus the button, then Enter or Space
+        el.focus()
+        page.keyboard.press("Enter" if how == "enter" else " ")
+
+
+def newest_line(page) -> int:
+    """The number of the log's newest line (0 before any)."""
+    first = page.locator("[data-log] li").first
+    return int(first.get_attribute("value")) if first.count() else 0
+
+
+def check_phone_layout(page) -> None:
+    """Nothing wider than the screen; every move target at least 44 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    targets = page.locator("#app [data-action], #app [data-ui^='select:']")
+    for i in range(targets.count()):
+        el = targets.nth(i)
+        if not el.is_visible():
+            continue
+        box = el.bounding_box()
+        label = el.get_attribute("data-action") or el.get_attribute("data-ui")
+        assert box["width"] >= 44 and box["height"] >= 44, (label, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (label, box)
+
+
+def test_phone_375_px_by_touch_and_keyboard(narrow):
+    """375 px wide: the game is played by taps and by the keyboard alone
+    (Enter, Space), with targets of 44 px and no sideways scrolling."""
+    page = narrow
+    play.start_game(page, [("Ann", "human", None), ("Easy", "bot", "easy")], "12", game_id="potions_brew")
+    hows = ("touch", "enter", "space")
+    done = dict.fromkeys(hows, 0)
+    lays = 0
+    for turn in range(60):
+        wait_idle(page)
+        if page.locator("[data-gameover]").count() or (min(done.values()) >= 4 and lays):
+            break
+        how = hows[turn % 3]
+        check_phone_layout(page)
+        log_before = newest_line(page)
+        decide = page.locator(".pb-decide [data-action]")
+        discard = page.locator("[data-hand] [data-action^='discard:']")
+        if decide.count():
+            press(page, decide.first, how)
+        elif discard.count():
+            press(page, discard.first, how)
+        elif page.locator("[data-hand] [data-action='pass']").count():
+            cards = page.locator("[data-hand] [data-card]")
+            laid = False
+            for i in range(min(cards.count(), 4)):
+                card = page.locator("[data-hand] [data-card]").nth(i)
+                press(page, card, how)
+                expect(card).to_have_attribute("aria-pressed", "true")
+                target = page.locator("[data-board] [data-action^='lay:']")
+                if target.count():
+                    check_phone_layout(page)
+                    press(page, target.first, how)
+                    laid = True
+                    lays += 1
+                    break
+                press(page, page.locator("[data-hand] [data-card]").nth(i), how)  # unselect
+            if not laid:
+                press(page, page.locator("[data-hand] [data-action='pass']"), how)
+        else:
+            page.wait_for_timeout(50)
+            continue
+        wait_idle(page)
+        assert newest_line(page) > log_before, how  # the move was made
+        done[how] += 1
+    assert min(done.values()) >= 4 and lays >= 1, (done, lays)
+    sb.check_page(page)

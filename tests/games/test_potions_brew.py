@@ -151,6 +151,23 @@ def test_setup_deal(n):
     assert sum(1 for p, _ in m.log if p == CHANCE) == 4 * n + 8 + 2
 
 
+def test_start_seat_one_begins_and_turns_go_clockwise():
+    """potions.start: seat 1 begins; then turns go clockwise (seat 1, 2, 3,
+    1 ...): each witch keeps a card and passes here, in round 1 (basic draw)."""
+    m = Match(G, [Seat(f"P{i}") for i in range(3)], seed=21)
+    order = []
+    for _ in range(4):
+        s = m.state
+        order.append(s.turn)
+        assert m.to_act == s.turn and s.step == "keep" and s.rule == ""
+        m.play(f"keep:{s.drawn[0]}", s.turn)
+        if m.state.step == "act":
+            m.play("pass", s.turn)
+        while m.state.step == "discard":  # not in round 1 with 4 + 1 cards, but safe
+            m.play(m.legal_texts(s.turn)[0], s.turn)
+    assert order == [0, 1, 2, 0]
+
+
 def test_setup_deal_is_not_a_player_move():
     """potions.setup: seats cannot deal cards."""
     fresh = G.new_state(3)

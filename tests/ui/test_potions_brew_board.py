@@ -91,6 +91,9 @@ def test_data_action_only_legal_and_every_legal_action_reachable(seed, players):
     assert not Hooks(page(ctl)).values("data-action")
 
 
+REGIONS = ("top", "board", "hand", "seats", "log")  # the players panel (others' hands, the log) too
+
+
 def test_renders_depend_only_on_what_the_seat_may_see():
     """potions.hidden: a render for a seat is the same when everything that seat
     cannot see is resampled (others' ingredient sides, blind cards, the draw
@@ -104,12 +107,12 @@ def test_renders_depend_only_on_what_the_seat_may_see():
         for viewer in range(4):
             ctl.match, ctl.shown, ctl.curtain_for, ctl.selected = m, viewer, None, None
             ctl._rebuild_trail()
-            html = "".join(ctl.render(r) for r in ("top", "board", "hand"))
+            html = "".join(ctl.render(r) for r in REGIONS)
             assert sorted(int(c) for c in Hooks(html).values("data-card")) == sorted(s.hands[viewer])
             det = GAME.determinize(GAME.view(s, viewer), viewer, Rng(checked))
             m.state = det
             ctl._rebuild_trail()
-            again = "".join(ctl.render(r) for r in ("top", "board", "hand"))
+            again = "".join(ctl.render(r) for r in REGIONS)
             m.state = s
             assert again == html
             checked += 1

@@ -327,8 +327,8 @@ def hand(view: dict, ctx: Ctx) -> str:
         name = card_name(c, ctx)
         back = ctx.tr("potions_brew.back_side", recipe=recipe_text(REC[c], ctx))
         label = ctx.tr("potions_brew.card_label", ingredient=name, recipe=recipe_text(REC[c], ctx))
-        inner = (f'{ing_face(ING[c], ctx)}<span class="pb-backline" title="{esc(back)}">'
-                 f'{recipe_face(REC[c], ctx, "is-mini")}</span>')
+        inner = (f'{ing_face(ING[c], ctx)}<span class="pb-backline" title="{esc(back)}" aria-hidden="true">'
+                 f'{recipe_tiny(REC[c])}</span>')  # the words are in the button's label
         if discarding:
             text = f"discard:{c}"
             items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard" data-card="{c}"'
@@ -370,16 +370,38 @@ def amulet(points: int) -> str:
             f'<text class="pb-am-num" x="20" y="21">{points}</text></svg>')
 
 
+_TINY: dict[str, str] = {}
+_THEIR: dict[tuple, str] = {}
+
+
+def recipe_tiny(code: str) -> str:
+    """A recipe side at its smallest (others' hands, a hand card's back): a
+    chip per ingredient kind and the points, few elements, no words."""
+    if code not in _TINY:
+        chips = "".join(f'<span class="pb-need pb-{k}">{GLYPH[k]}{v}</span>' for k, v in NEEDS[code].items())
+        _TINY[code] = f'<span class="pb-tiny">{chips}<b class="pb-pts">{VALUE[code]}</b></span>'
+    return _TINY[code]
+
+
+def _their_hand(recs: tuple, ctx: Ctx) -> str:
+    """Another witch's hand as recipe sides, the words once for screen readers;
+    cached per hand and language (re-rendered after every move)."""
+    key = (recs, ctx.lang)
+    if key not in _THEIR:
+        if len(_THEIR) > 512:
+            _THEIR.clear()
+        words = "; ".join(recipe_text(r, ctx) for r in recs)
+        _THEIR[key] = (f'<div class="pb-their-hand"><span class="sr">{ctx.h("potions_brew.their_hand", count=len(recs))}'
+                       f'{": " + esc(words) if words else ""}</span><span class="pb-tinies" aria-hidden="true">'
+                       f'{"".join(recipe_tiny(r) for r in recs)}</span></div>')
+    return _THEIR[key]
+
+
 def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
     pts = view["scores"][seat]
     recs = view["hands"][seat]
     me = ctx.viewer if not ctx.curtain else None
-    if seat == me:
-        hand_html = ""
-    else:
-        backs = "".join(f'<span class="pb-card is-recipe is-tiny">{recipe_face(r, ctx, "is-mini")}</span>' for r in recs)
-        hand_html = (f'<div class="pb-their-hand" aria-label="{ctx.h("potions_brew.their_hand", count=len(recs))}">'
-                     f'{backs}</div>')
+    hand_html = "" if seat == me else _their_hand(tuple(recs), ctx)
     tops = "".join(ing_face(ing, ctx, "is-mini") for ing in sorted({g for _, g in _tops(view, seat)},
                    key=lambda g: (STRENGTH + ("L", "O")).index(g)))
     return (f'<div class="facts pb-facts">{amulet(pts)}<span>{ctx.h("potions_brew.amulet", points=pts)}</span>'
