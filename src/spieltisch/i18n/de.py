@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "over.place": "Platz",
     "over.player": "Spieler",
     "over.score": "Punkte",
+    "over.detail": "Einzelheiten",
     "over.low_wins": "Die niedrigste Punktzahl gewinnt.",
     "over.high_wins": "Die höchste Punktzahl gewinnt.",
     "over.again": "Noch einmal spielen",

@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "over.place": "Place",
     "over.player": "Player",
     "over.score": "Score",
+    "over.detail": "Details",
     "over.low_wins": "The lowest score wins.",
     "over.high_wins": "The highest score wins.",
     "over.again": "Play again",

@@ -286,7 +286,8 @@ def log_items(lines: Sequence[tuple[int, str]]) -> str:
 
 def side_log(ctx: Ctx, log_lines: Sequence[tuple[int, str]]) -> str:
     if log_lines:
-        return f'<h2>{ctx.h("play.log")}</h2><ol class="log" reversed>{log_items(log_lines)}</ol>'
+        return (f'<h2 id="log-h">{ctx.h("play.log")}</h2>'  # focusable: it scrolls (axe scrollable-region-focusable)
+                f'<ol class="log" reversed tabindex="0" aria-labelledby="log-h">{log_items(log_lines)}</ol>')
     return f'<h2>{ctx.h("play.log")}</h2><p class="muted">{ctx.h("play.log_empty")}</p>'
 
 
@@ -355,7 +356,7 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
         f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
         + (f'<p class="solo-best" data-solo-best>{esc(note)}</p>' if note else "")
         +         f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
-        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"></th></tr></thead><tbody>{body}</tbody></table>'
+        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"><span class="sr">{ctx.h("over.detail")}</span></th></tr></thead><tbody>{body}</tbody></table>'
         '<div class="form-btns">'
         + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
         + button(ctx.h("over.hub"), ui="hub", cls="btn")

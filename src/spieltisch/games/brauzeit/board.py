@@ -32,7 +32,7 @@ from typing import Any
 
 from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
 from ...render.context import Ctx
-from ...render.html import attrs, esc
+from ...render.html import attrs, esc, hit_button
 
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
@@ -326,7 +326,7 @@ def _die(ctx: Ctx, kind: str, k: int, face: str | None, sel: dict, mine: bool, i
         cls += " is-dead"
     hook = _select_hook(ctx, sel, _toggle(sel, kind, k))
     return (f'<button type="button" class="{cls}" data-ui="{esc(hook)}" aria-pressed="{"true" if chosen else "false"}" '
-            f'aria-label="{esc(label)}" title="{esc(label)}">{_die_svg(kind, face)}</button>')
+            f'title="{esc(label)}">{_die_svg(kind, face)}<span class="sr">{esc(label)}</span></button>')
 
 
 def _dead_die(ctx: Ctx, kind: str, k: int, sel: dict) -> bool:
@@ -512,8 +512,9 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
             rows.append(_ingredient_chip(ctx, letter, need, filled[k], magic[k], pot.magic))
     if recent:
         head += f'<span class="bz-recent">{ctx.h("brauzeit.ui.just_now")}</span>'
-    a = attrs({**hook, "tabindex": "0", "role": "button", "aria-label": label}) if hook else ""
-    return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"{a}>{head}'
+    if hook:
+        cls.append("has-hit")
+    return (f'<li class="{" ".join(cls)}" data-cauldron="{number}">{hit_button(hook, label)}{head}'
             f'<ul class="bz-ings{"" if own else " is-compact"}">{"".join(rows)}</ul></li>')
 
 
@@ -561,9 +562,9 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         label = ctx.tr("brauzeit.ui.mage_target", ingredient=ing_name(letter, ctx), number=number)
         if verb:
             label += " – " + ctx.tr(verb)
-        hook = attrs({**ctx.target(text), "tabindex": "0", "role": "button", "aria-label": label})
-        cls += " is-target" if verb else " is-blocked"
-    return (f'<li class="{cls}"{hook}>{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
+        hook = hit_button(ctx.target(text), label)
+        cls += (" is-target" if verb else " is-blocked") + " has-hit"
+    return (f'<li class="{cls}">{hook}{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
             f'{pips}'
             f'<span class="bz-count">{have}/{need}<span class="sr"> – {state}</span></span>{wiz}</li>')
 
@@ -617,14 +618,13 @@ def _brew_chooser(view: dict, ctx: Ctx) -> str:
     items = []
     for pot in POTION_LIST:
         text = f"brew:{c + 1}:{pot.id}"
-        recipe = "".join(f'<span class="bz-rec">{ing_icon(i, 14)}{n}</span>' for i, n in pot.recipe)
+        recipe = "".join(f'<span class="bz-rec">{ing_icon(i, 14)}{n}<span class="sr"> {esc(ing_name(i, ctx))}</span></span>'
+                         for i, n in pot.recipe)
         magic = f'<span class="bz-rec-magic">{ctx.h("brauzeit.ui.needs_wizards")}</span>' if pot.magic else ""
         hero = _wanted_by(view, me, pot.id) if view["heroes_on"] else None
-        label = ctx.tr("brauzeit.ui.brew_label", potion=potion_name(pot.id, ctx), points=pot.points,
-                       recipe=", ".join(f"{n} {ing_name(i, ctx)}" for i, n in pot.recipe))
         items.append(
             f'<li><button type="button" class="bz-brew t-{pot.tier}{" is-wanted" if pot.id in want else ""}"'
-            f'{attrs(ctx.target(text))} aria-label="{esc(label)}">'
+            f'{attrs(ctx.target(text))}>'
             f'<span class="bz-brew-top"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}</span>'
             f'<span class="bz-brew-pts">{ctx.h("brauzeit.ui.points", points=pot.points)}</span></span>'
             f'<strong>{esc(potion_name(pot.id, ctx))}</strong><span class="bz-recipe">{recipe}{magic}</span>'
