@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-from support import a11y  # noqa: E402
-from support import browser as sb  # noqa: E402
+from support import a11y
+from support import browser as sb
 
 
 def screens():
