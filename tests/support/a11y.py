@@ -87,7 +87,8 @@ SMALL_TARGETS = """(min) => {
   for (const el of document.querySelectorAll(sel)) {
     if (el.closest('[hidden], [inert]')) continue;
     const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
+    if (r.width <= 1 || r.height <= 1) continue;          // screen-reader-only (e.g. the file input)
+    if (r.right <= 0 || r.left >= innerWidth) continue;   // off screen until focused (the skip link)
     const cs = getComputedStyle(el);
     if (cs.visibility === 'hidden' || cs.display === 'none') continue;
     if (r.width < min || r.height < min)
