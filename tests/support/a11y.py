@@ -106,3 +106,22 @@ def small_targets(page, minimum: int = 44) -> list[dict]:
 
 def sideways_scroll(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+CLIPPED = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.bz-ing-name, .pb-ing-name, .bz-potion')) {
+    if (el.closest('.pb-stagger .pb-card:not(.is-top)')) continue;   // stacked under the top card on purpose
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const box = (el.closest('.pb-card, .bz-cauldron, .bz-chip') || el.parentElement).getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1)
+      out.push(el.textContent.trim());
+  }
+  return out;
+}"""
+
+
+def clipped_names(page) -> list[str]:
+    """Ingredient and potion names cut off by their box (issue 14)."""
+    return page.evaluate(CLIPPED)

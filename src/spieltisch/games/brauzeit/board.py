@@ -520,6 +520,12 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
 
 _WIZ_KEYS = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}
 _WIZ_MARKS = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}
+# a sign per state beside the hat, so the state is never told by colour (or fill) alone
+_WIZ_SIGNS = {0: "!", WAIT: "\u2026", DONE: "\u2713"}
+
+
+def _sign(magic: int) -> str:
+    return f'<span class="bz-sign" aria-hidden="true">{_WIZ_SIGNS[magic]}</span>'
 
 
 def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, needs_magic: bool) -> str:
@@ -530,7 +536,7 @@ def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, ne
     hat = ""
     if needs_magic:
         text += f", {ctx.tr(_WIZ_KEYS[magic])}"
-        hat = _HAT
+        hat = _HAT + _sign(magic)
     cls = "bz-chip" + (" is-full" if have >= need else "") + (f" {_WIZ_MARKS[magic]}" if needs_magic else "")
     return (f'<li class="{cls}" title="{esc(text)}">{ing_icon(letter, 14)}{have}/{need}{hat}'
             f'<span class="sr">{esc(text)}</span></li>')
@@ -545,7 +551,7 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         key = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}[magic]
         mark = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}[magic]
         wiz = (f'<span class="bz-wiz {mark}" title="{esc(wizard_name(letter, ctx))}: {esc(ctx.tr(key))}">'
-               f'{_HAT}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
+               f'{_HAT}{_sign(magic)}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
     else:
         wiz = '<span class="bz-wiz"></span>'
 
@@ -574,9 +580,9 @@ _HAT = '<svg class="bz-hat" aria-hidden="true" focusable="false"><use href="#bz-
 
 def _legend(ctx: Ctx) -> str:
     """What the wizard hats mean (once, under the viewer's cauldrons)."""
-    items = "".join(f'<span class="bz-wiz {mark}">{_HAT}{ctx.h(key)}</span>' for mark, key in (
-        ("bz-w-need", "brauzeit.ui.wizard_needed"), ("bz-w-wait", "brauzeit.ui.wizard_waiting"),
-        ("bz-w-done", "brauzeit.ui.enchanted")))
+    items = "".join(f'<span class="bz-wiz {mark}">{_HAT}{_sign(magic)}{ctx.h(key)}</span>' for mark, key, magic in (
+        ("bz-w-need", "brauzeit.ui.wizard_needed", 0), ("bz-w-wait", "brauzeit.ui.wizard_waiting", WAIT),
+        ("bz-w-done", "brauzeit.ui.enchanted", DONE)))
     return f'<p class="bz-legend" aria-hidden="true">{items}</p>'
 
 
