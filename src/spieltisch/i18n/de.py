@@ -107,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "over.player": "Spieler",
     "over.score": "Punkte",
     "over.detail": "Einzelheiten",
+    "hub.how_to_play": "So wird gespielt",
+    "rules.index": "Abschnitte",
     "over.low_wins": "Die niedrigste Punktzahl gewinnt.",
     "over.high_wins": "Die höchste Punktzahl gewinnt.",
     "over.again": "Noch einmal spielen",

@@ -107,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "over.player": "Player",
     "over.score": "Score",
     "over.detail": "Details",
+    "hub.how_to_play": "How to play",
+    "rules.index": "Sections",
     "over.low_wins": "The lowest score wins.",
     "over.high_wins": "The highest score wins.",
     "over.again": "Play again",
