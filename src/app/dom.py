@@ -171,11 +171,24 @@ class App:
                 self.apply(regions)
                 return
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and not nil(target):
+            if hasattr(target, "hasAttribute") and target.hasAttribute("data-gx"):
+                event.preventDefault()  # the page does not scroll while moving in the mine
             self.arrow_move(target, key)
 
     def arrow_move(self, target, key) -> None:
         """Arrow keys move between hand cards, and between board rows."""
         if not hasattr(target, "closest"):
+            return
+        grid = target.closest("[role=grid]")
+        if not nil(grid) and target.hasAttribute("data-gx"):  # a 2-D grid (Saboteur's mine): roving tabindex
+            dx = {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
+            dy = {"ArrowUp": -1, "ArrowDown": 1}.get(key, 0)
+            x, y = int(target.getAttribute("data-gx")) + dx, int(target.getAttribute("data-gy")) + dy
+            cell = grid.querySelector(f'[data-gx="{x}"][data-gy="{y}"]')
+            if not nil(cell):
+                target.setAttribute("tabindex", "-1")
+                cell.setAttribute("tabindex", "0")
+                cell.focus()
             return
         if not nil(target.closest("[data-hand]")) and target.hasAttribute("data-card"):
             items = list(target.closest("[data-hand]").querySelectorAll("[data-card]"))

@@ -85,6 +85,9 @@
         svg.setAttribute("viewBox", clamp(svg, user.box).map((v) => v.toFixed(1)).join(" "));
       } else {
         user = null;
+        // a phone opens zoomed on the tunnel's end (data-focus), not on the whole mine
+        const focusBox = svg.getAttribute("data-focus");
+        if (focusBox && svg.getBoundingClientRect().width < 520) svg.setAttribute("viewBox", focusBox);
       }
     }
   }
@@ -177,6 +180,18 @@
     }
     swallowClick = false;
   }, true);
+
+  // ---- a cell focused by the keyboard (arrow keys in the grid) comes into view ----
+  window.addEventListener("focusin", (e) => {
+    const cell = e.target;
+    if (!cell || !cell.hasAttribute || !cell.hasAttribute("data-gx")) return;
+    const svg = svgOf(viewportOf(cell));
+    if (!svg) return;
+    const b = cell.getBBox();
+    const box = boxOf(svg);
+    if (b.x >= box[0] && b.y >= box[1] && b.x + b.width <= box[0] + box[2] && b.y + b.height <= box[1] + box[3]) return;
+    set(svg, [b.x + b.width / 2 - box[2] / 2, b.y + b.height / 2 - box[3] / 2, box[2], box[3]]);
+  });
 
   // ---- keyboard: on the viewport (or a cell in it) ----
   window.addEventListener("keydown", (e) => {

@@ -62,7 +62,7 @@ def one_choice(page) -> str:
         ing = board.locator("button.bz-die.k-i:not(.is-dead)")
         if ing.count():
             ing.first.click()
-            target = board.locator(".bz-cauldron[data-action]")
+            target = board.locator(".bz-cauldron [data-action]")
             expect(target.first).to_be_visible()
             target.first.click()
             return "take"
@@ -70,7 +70,7 @@ def one_choice(page) -> str:
     wiz = board.locator("button.bz-die.k-w:not(.is-dead)")
     if wiz.count():
         wiz.first.click()
-        target = board.locator(".bz-cauldron[data-action]")
+        target = board.locator(".bz-cauldron [data-action]")
         expect(target.first).to_be_visible()
         target.first.click()
         return "wizard"
@@ -130,7 +130,7 @@ def test_a_pair_that_does_not_fit_names_the_rule(page):
         for k in range(qty.count()):
             qty.nth(k).click()
             ing.first.click()
-            blocked = board.locator(".bz-cauldron[data-illegal^='take:']")
+            blocked = board.locator(".bz-cauldron [data-illegal^='take:']")
             for j in range(blocked.count()):
                 blocked.nth(j).click()
                 if "nur noch Platz für" in status.inner_text():

@@ -19,7 +19,7 @@ from spieltisch.ui.controller import LOG_LIMIT
 from .helpers import new_controller, start_game
 
 LI = re.compile(r'<li value="\d+">.*?</li>')
-OL = '<ol class="log" reversed>'
+OL = '<ol class="log" reversed tabindex="0" aria-labelledby="log-h">'  # screens.side_log
 
 
 def start(ctl, game_id, seats, seed=7):

@@ -46,5 +46,16 @@ def button(label_html: str, *, ui: str | None = None, action: str | None = None,
                data_action=action, data_illegal=illegal, disabled=disabled, **kw)
 
 
+def hit_button(hook: Mapping[str, Any], label: str) -> str:
+    """A target stretched over a whole list item or panel (site.css ``.hit``;
+    its parent gets ``has-hit``): a real button named ``label`` while the
+    item keeps its role and shows its text as it is (axe: no ``role=button``
+    on an ``<li>``, nothing focusable nested in a button, the name need not
+    repeat the item's text). Empty when there is no hook."""
+    if not hook:
+        return ""
+    return f'<button type="button" class="hit"{attrs(hook)} aria-label="{esc(label)}"></button>'
+
+
 def paragraphs(text: str) -> str:
     return "".join(f"<p>{esc(p)}</p>" for p in text.split("\n\n") if p.strip())

@@ -44,7 +44,7 @@ from ..core.game import Game
 from ..games import CATALOGUE, GAMES
 from ..i18n import LANGS, pick_lang, t
 from ..render.context import Ctx
-from . import puzzles, screens
+from . import howto, learn, puzzles, screens
 from .boards import get_board, has_board
 from .bots import BotsMixin
 from .hub import HubMixin, hub_card_infos
@@ -185,6 +185,9 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return self._render_tryit()
         if self.route == "replay":
             return self._render_replay()
+        if self.route == "rules":
+            rule_ids = get_board(self.route_arg).RULE_IDS
+            return howto.rules_page(self.lang, self.route_arg, rule_ids, learn.rules_tryit(self.route_arg, rule_ids))
         if self.route == "position":
             return screens.message_screen(self.lang, "position.bad",
                                           reason=self.tr(f"position.error.{self._position_error or 'format'}"))
@@ -259,6 +262,9 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             tried = self._replay_ui(name, arg)
         if tried is not None:
             return tried
+        if name == "rules" and self.route == "rules":  # the rules page's section index
+            self._effects.append(("focus", f'[data-rule="{arg}"]' if arg else "#rules-page-h"))
+            return set()
         if self.match is None:
             return set()
         if name == "select":

@@ -39,6 +39,8 @@ class RoutingMixin:
             return f"#/tryit/{self.route_arg}"
         if self.route == "replay":
             return f"#/replay/{self.route_arg}"
+        if self.route == "rules":
+            return f"#/rules/{self.route_arg}"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -58,7 +60,18 @@ class RoutingMixin:
             return self._go_tryit(parts[1], parts[2])
         if parts[:1] == ["replay"]:
             return self._go_replay("/".join(parts[1:]))
+        if parts[:1] == ["rules"] and len(parts) == 2 and parts[1] in self.games and has_board(parts[1]):
+            return self._go_rules(parts[1])
         return self._go_hub()
+
+    def _go_rules(self, game_id: str) -> set[str]:
+        """The "How to play" page of a game (ui/howto.py)."""
+        self._leave_game()
+        self._follow_game_lang(game_id)
+        self.route, self.route_arg = "rules", game_id
+        self.set_status("")
+        self._effects.append(("hash", self.hash))
+        return {"screen", "status"}
 
     def _go_hub(self) -> set[str]:
         self._leave_game()

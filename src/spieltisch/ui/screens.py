@@ -72,7 +72,9 @@ def game_card(lang: str, card: CardInfo) -> str:
         foot = (f'<div class="card-btns"><a class="btn btn-primary" href="#/new/{esc(gid)}" data-ui="new:{esc(gid)}"'
                 f'{i18n_attrs("hub.new")}>{esc(t(lang, "hub.new"))}</a>'
                 f'<button type="button" class="btn" data-ui="learn:{esc(gid)}"'
-                f'{i18n_attrs("guide.learn")}>{esc(t(lang, "guide.learn"))}</button></div>')
+                f'{i18n_attrs("guide.learn")}>{esc(t(lang, "guide.learn"))}</button>'
+                f'<a class="btn btn-howto" href="#/rules/{esc(gid)}" data-howto="{esc(gid)}"'
+                f'{i18n_attrs("hub.how_to_play")}>{esc(t(lang, "hub.how_to_play"))}</a></div>')
         return (f'<li class="game-card game-{esc(gid)}" data-game-card="{esc(gid)}">'
                 f'<div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
     foot = f'<p class="soon"{i18n_attrs("hub.coming_soon")}>{esc(t(lang, "hub.coming_soon"))}</p>'
@@ -156,7 +158,9 @@ def _select(name: str, options: Sequence[tuple[str, str]], value: str, label_id:
 def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
     title = t(lang, f"game.{info.id}.title")
     out = [f'<form class="new-game" data-new-game="{esc(info.id)}" novalidate>',
-           f'<h2>{esc(t(lang, "new.heading", game=title))}</h2>']
+           f'<h2>{esc(t(lang, "new.heading", game=title))}</h2>',
+           f'<p class="howto-line"><a href="#/rules/{esc(info.id)}" data-howto="{esc(info.id)}">'
+           f'{esc(t(lang, "hub.how_to_play"))}</a></p>']
     if draft.error:
         out.append(f'<p class="form-error" role="alert">{esc(draft.error)}</p>')
     seat_opts = [(str(n), str(n)) for n in range(info.min_players, info.max_players + 1)]
@@ -286,7 +290,8 @@ def log_items(lines: Sequence[tuple[int, str]]) -> str:
 
 def side_log(ctx: Ctx, log_lines: Sequence[tuple[int, str]]) -> str:
     if log_lines:
-        return f'<h2>{ctx.h("play.log")}</h2><ol class="log" reversed>{log_items(log_lines)}</ol>'
+        return (f'<h2 id="log-h">{ctx.h("play.log")}</h2>'  # focusable: it scrolls (axe scrollable-region-focusable)
+                f'<ol class="log" reversed tabindex="0" aria-labelledby="log-h">{log_items(log_lines)}</ol>')
     return f'<h2>{ctx.h("play.log")}</h2><p class="muted">{ctx.h("play.log_empty")}</p>'
 
 
@@ -300,10 +305,10 @@ def curtain(ctx: Ctx, name: str, *, can_undo: bool = False) -> str:
     )
 
 
-def rules_panel(lang: str, game_id: str, rule_ids: Sequence[str], *, open_: bool,
-                focus: str | None = None, tryit: dict[str, str] | None = None) -> str:
-    """``tryit``: clause -> ``"scenario"`` (a "Try it" button) or the reason
-    why none can exist (a note), docs/tryit.md."""
+def rule_sections(lang: str, rule_ids: Sequence[str], *, focus: str | None = None,
+                  tryit: dict[str, str] | None = None) -> str:
+    """The rules' sections; ``tryit``: clause -> ``"scenario"`` (a "Try it"
+    button) or the reason why none can exist (a note), docs/tryit.md."""
     sections = []
     for rid in rule_ids:
         title = t(lang, f"rules.{rid}.title")
@@ -320,12 +325,26 @@ def rules_panel(lang: str, game_id: str, rule_ids: Sequence[str], *, open_: bool
             f'<section class="rule{" is-focus" if rid == focus else ""}" data-rule="{esc(rid)}" id="rule-{esc(rid)}" tabindex="-1">'
             f'<h3>{esc(title)}</h3>{paragraphs(t(lang, f"rules.{rid}.body"))}{extra}</section>'
         )
+    return "".join(sections)
+
+
+def rules_index(lang: str, rule_ids: Sequence[str]) -> str:
+    """A section index: one button per section (``rules:<id>`` moves focus to
+    it; a link to ``#rule-…`` would change the route)."""
+    items = "".join(f'<li><button type="button" class="btn-link rules-jump" data-ui="rules:{esc(rid)}">'
+                    f'{esc(t(lang, f"rules.{rid}.title"))}</button></li>' for rid in rule_ids)
+    return (f'<nav class="rules-index" aria-label="{esc(t(lang, "rules.index"))}"><details open>'
+            f'<summary>{esc(t(lang, "rules.index"))}</summary><ol>{items}</ol></details></nav>')
+
+
+def rules_panel(lang: str, game_id: str, rule_ids: Sequence[str], *, open_: bool,
+                focus: str | None = None, tryit: dict[str, str] | None = None) -> str:
     title = t(lang, f"game.{game_id}.title")
     return (
         f'<aside id="rules" class="rules-panel" aria-labelledby="rules-h"{" hidden" if not open_ else ""}>'
         f'<div class="rules-head"><h2 id="rules-h">{esc(t(lang, "rules.heading", game=title))}</h2>'
         + button(esc(t(lang, "rules.close")), ui="rules-close", cls="btn")
-        + "</div>" + "".join(sections) + "</aside>"
+        + "</div>" + rules_index(lang, rule_ids) + rule_sections(lang, rule_ids, focus=focus, tryit=tryit) + "</aside>"
     )
 
 
@@ -355,7 +374,7 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
         f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
         + (f'<p class="solo-best" data-solo-best>{esc(note)}</p>' if note else "")
         +         f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
-        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"></th></tr></thead><tbody>{body}</tbody></table>'
+        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"><span class="sr">{ctx.h("over.detail")}</span></th></tr></thead><tbody>{body}</tbody></table>'
         '<div class="form-btns">'
         + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
         + button(ctx.h("over.hub"), ui="hub", cls="btn")

@@ -32,7 +32,7 @@ from typing import Any
 
 from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
 from ...render.context import Ctx
-from ...render.html import attrs, esc
+from ...render.html import attrs, esc, hit_button
 
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
@@ -326,7 +326,7 @@ def _die(ctx: Ctx, kind: str, k: int, face: str | None, sel: dict, mine: bool, i
         cls += " is-dead"
     hook = _select_hook(ctx, sel, _toggle(sel, kind, k))
     return (f'<button type="button" class="{cls}" data-ui="{esc(hook)}" aria-pressed="{"true" if chosen else "false"}" '
-            f'aria-label="{esc(label)}" title="{esc(label)}">{_die_svg(kind, face)}</button>')
+            f'title="{esc(label)}">{_die_svg(kind, face)}<span class="sr">{esc(label)}</span></button>')
 
 
 def _dead_die(ctx: Ctx, kind: str, k: int, sel: dict) -> bool:
@@ -512,13 +512,20 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
             rows.append(_ingredient_chip(ctx, letter, need, filled[k], magic[k], pot.magic))
     if recent:
         head += f'<span class="bz-recent">{ctx.h("brauzeit.ui.just_now")}</span>'
-    a = attrs({**hook, "tabindex": "0", "role": "button", "aria-label": label}) if hook else ""
-    return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"{a}>{head}'
+    if hook:
+        cls.append("has-hit")
+    return (f'<li class="{" ".join(cls)}" data-cauldron="{number}">{hit_button(hook, label)}{head}'
             f'<ul class="bz-ings{"" if own else " is-compact"}">{"".join(rows)}</ul></li>')
 
 
 _WIZ_KEYS = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}
 _WIZ_MARKS = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}
+# a sign per state beside the hat, so the state is never told by colour (or fill) alone
+_WIZ_SIGNS = {0: "!", WAIT: "\u2026", DONE: "\u2713"}
+
+
+def _sign(magic: int) -> str:
+    return f'<span class="bz-sign" aria-hidden="true">{_WIZ_SIGNS[magic]}</span>'
 
 
 def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, needs_magic: bool) -> str:
@@ -529,7 +536,7 @@ def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, ne
     hat = ""
     if needs_magic:
         text += f", {ctx.tr(_WIZ_KEYS[magic])}"
-        hat = _HAT
+        hat = _HAT + _sign(magic)
     cls = "bz-chip" + (" is-full" if have >= need else "") + (f" {_WIZ_MARKS[magic]}" if needs_magic else "")
     return (f'<li class="{cls}" title="{esc(text)}">{ing_icon(letter, 14)}{have}/{need}{hat}'
             f'<span class="sr">{esc(text)}</span></li>')
@@ -544,7 +551,7 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         key = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}[magic]
         mark = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}[magic]
         wiz = (f'<span class="bz-wiz {mark}" title="{esc(wizard_name(letter, ctx))}: {esc(ctx.tr(key))}">'
-               f'{_HAT}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
+               f'{_HAT}{_sign(magic)}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
     else:
         wiz = '<span class="bz-wiz"></span>'
 
@@ -561,9 +568,9 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         label = ctx.tr("brauzeit.ui.mage_target", ingredient=ing_name(letter, ctx), number=number)
         if verb:
             label += " – " + ctx.tr(verb)
-        hook = attrs({**ctx.target(text), "tabindex": "0", "role": "button", "aria-label": label})
-        cls += " is-target" if verb else " is-blocked"
-    return (f'<li class="{cls}"{hook}>{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
+        hook = hit_button(ctx.target(text), label)
+        cls += (" is-target" if verb else " is-blocked") + " has-hit"
+    return (f'<li class="{cls}">{hook}{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
             f'{pips}'
             f'<span class="bz-count">{have}/{need}<span class="sr"> – {state}</span></span>{wiz}</li>')
 
@@ -573,9 +580,9 @@ _HAT = '<svg class="bz-hat" aria-hidden="true" focusable="false"><use href="#bz-
 
 def _legend(ctx: Ctx) -> str:
     """What the wizard hats mean (once, under the viewer's cauldrons)."""
-    items = "".join(f'<span class="bz-wiz {mark}">{_HAT}{ctx.h(key)}</span>' for mark, key in (
-        ("bz-w-need", "brauzeit.ui.wizard_needed"), ("bz-w-wait", "brauzeit.ui.wizard_waiting"),
-        ("bz-w-done", "brauzeit.ui.enchanted")))
+    items = "".join(f'<span class="bz-wiz {mark}">{_HAT}{_sign(magic)}{ctx.h(key)}</span>' for mark, key, magic in (
+        ("bz-w-need", "brauzeit.ui.wizard_needed", 0), ("bz-w-wait", "brauzeit.ui.wizard_waiting", WAIT),
+        ("bz-w-done", "brauzeit.ui.enchanted", DONE)))
     return f'<p class="bz-legend" aria-hidden="true">{items}</p>'
 
 
@@ -617,14 +624,13 @@ def _brew_chooser(view: dict, ctx: Ctx) -> str:
     items = []
     for pot in POTION_LIST:
         text = f"brew:{c + 1}:{pot.id}"
-        recipe = "".join(f'<span class="bz-rec">{ing_icon(i, 14)}{n}</span>' for i, n in pot.recipe)
+        recipe = "".join(f'<span class="bz-rec">{ing_icon(i, 14)}{n}<span class="sr"> {esc(ing_name(i, ctx))}</span></span>'
+                         for i, n in pot.recipe)
         magic = f'<span class="bz-rec-magic">{ctx.h("brauzeit.ui.needs_wizards")}</span>' if pot.magic else ""
         hero = _wanted_by(view, me, pot.id) if view["heroes_on"] else None
-        label = ctx.tr("brauzeit.ui.brew_label", potion=potion_name(pot.id, ctx), points=pot.points,
-                       recipe=", ".join(f"{n} {ing_name(i, ctx)}" for i, n in pot.recipe))
         items.append(
             f'<li><button type="button" class="bz-brew t-{pot.tier}{" is-wanted" if pot.id in want else ""}"'
-            f'{attrs(ctx.target(text))} aria-label="{esc(label)}">'
+            f'{attrs(ctx.target(text))}>'
             f'<span class="bz-brew-top"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}</span>'
             f'<span class="bz-brew-pts">{ctx.h("brauzeit.ui.points", points=pot.points)}</span></span>'
             f'<strong>{esc(potion_name(pot.id, ctx))}</strong><span class="bz-recipe">{recipe}{magic}</span>'

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from ...render.context import Ctx, hand_panel
-from ...render.html import attrs, esc
+from ...render.html import attrs, esc, hit_button
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
@@ -134,12 +134,6 @@ def _meter(fill: float) -> str:
             f'<rect class="meter-fill" width="{width:.1f}" height="10" rx="5"/></svg>')
 
 
-def _hook_attrs(a: dict[str, str], label: str) -> str:
-    if not a:
-        return ""
-    return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
-
-
 def board(view: dict, ctx: Ctx) -> str:
     rows = view["rows"]
     potions = view["potions"]
@@ -168,7 +162,7 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
     total = sum(_value(c) for c in cards)
     limit = _value(potion) if potion else 0
     row_no = r + 1
-    cls = ["row"]
+    cls = ["row", "has-hit"]
     hook: dict[str, str] = {}
     if potion:
         label = ctx.tr("hexen_cocktail.row_label", row=row_no, potion=potion_name(potion, ctx),
@@ -191,7 +185,7 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
         elif my_turn and phase in ("play", "bonus"):
             hook = {"data-ui": "hint:hexen_cocktail.select_first"}
             cls.append("row--hint")
-    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}"{_hook_attrs(hook, label)}>']
+    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}">{hit_button(hook, label)}']
     # the potion
     if potion:
         out.append(f'<div class="potion-slot" title="{esc(potion_name(potion, ctx))}">{card_svg(potion, potion=True)}'
@@ -212,7 +206,7 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
             a = ctx.target(text)
             ok = text in ctx.legal
             items.append(f'<button type="button" class="rcard{" takeable" if ok else ""}"{attrs(a)} '
-                         f'aria-label="{esc(name)}" title="{esc(name)}">{card_svg(card)}</button>')
+                         f'title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></button>')
         else:
             items.append(f'<span class="rcard" title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></span>')
     out.append(f'<div class="row-cards {crowd}">{"".join(items)}</div>')
@@ -247,9 +241,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         items.append(
             f'<button type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
-            f'aria-label="{esc(name)}">'
-            f'{card_svg(card)}'
-            f'</button>'
+            f'title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></button>'
         )
     # Pass is always on the table: in a bonus play it is a move, otherwise a
     # click explains why not (hexen.turn: no passing; or whose turn it is).

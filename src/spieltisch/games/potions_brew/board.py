@@ -220,7 +220,7 @@ def _decision(view: dict, ctx: Ctx) -> str:
                 for c in drawn:
                     name = card_name(c, ctx)
                     btns.append(f'<button type="button" class="pb-card is-ing pb-choice"{attrs(ctx.target(f"keep:{c}"))} '
-                                f'aria-label="{ctx.h("potions_brew.keep", card=name)}">{ing_face(ING[c], ctx)}'
+                                f'><span aria-hidden="true">{ing_face(ING[c], ctx)}</span>'
                                 f'<span class="pb-act">{ctx.h("potions_brew.keep", card=name)}</span></button>')
             elif step == "give":
                 for c in drawn:
@@ -326,19 +326,19 @@ def hand(view: dict, ctx: Ctx) -> str:
     for c in cards:
         name = card_name(c, ctx)
         back = ctx.tr("potions_brew.back_side", recipe=recipe_text(REC[c], ctx))
-        label = ctx.tr("potions_brew.card_label", ingredient=name, recipe=recipe_text(REC[c], ctx))
-        inner = (f'{ing_face(ING[c], ctx)}<span class="pb-backline" title="{esc(back)}" aria-hidden="true">'
-                 f'{recipe_tiny(REC[c])}</span>')  # the words are in the button's label
+        # named by their text (no aria-label that would differ from what is shown); the back at its smallest
+        inner = (f'{ing_face(ING[c], ctx)}<span class="pb-backline" title="{esc(back)}">'
+                 f'<span class="sr">{esc(back)}</span><span aria-hidden="true">{recipe_tiny(REC[c])}</span></span>')
         if discarding:
             text = f"discard:{c}"
             items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard" data-card="{c}"'
-                         f'{attrs(ctx.target(text))} aria-label="{esc(ctx.tr("potions_brew.discard_btn", card=name))}">'
-                         f'{inner}</button>')
+                         f'{attrs(ctx.target(text))}><span class="sr">{esc(ctx.tr("potions_brew.discard_btn", card=name))}</span>'
+                         f'<span aria-hidden="true">{inner}</span></button>')
             continue
         pressed = card == c
         items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard{" is-selected" if pressed else ""}" '
                      f'data-ui="select:{c}" data-card="{c}" aria-pressed="{"true" if pressed else "false"}" '
-                     f'aria-label="{esc(label)}">{inner}</button>')
+                     f'>{inner}</button>')
     return hand_panel(ctx, "potions_brew", "".join(items), pass_label_key="potions_brew.pass", cls="pb")
 
 

@@ -18,9 +18,9 @@ Everything is drawn from the seat's view. Clicks:
 The round's end is a pause (``pause``/``interlude``): the roles and the gold
 handed out, step by step, until a human says "next round".
 
-Why one module of ~700 lines: it is the one renderer API of
+Why one module of ~800 lines: it is the one renderer API of
 ``spieltisch.ui.boards`` (board, hand, prompt, seat_info, pause, final),
-in sections (words, selection, SVG pieces, icons, the mine, the hand, seats,
+in sections (words -- places and cards in words for the mine's ARIA grid --, selection, SVG pieces, icons, the mine, the hand, seats,
 the round's end) that each serve only the board; a split would trade one
 file for several that import each other's private helpers.
 """
@@ -46,6 +46,8 @@ from ...render.html import attrs, esc
 # A selected card makes seats in the players panel targets (tools, repairs):
 # the controller re-renders that panel on a selection.
 SEAT_TARGETS = True
+# the variant is a choice of translated names on the new-game form (not a text box)
+OPTION_CHOICES = {"variant": ("classic", "new_mine", "old_mine", "competitive")}
 
 RULE_IDS = (
     "sab.players", "sab.cards", "sab.roles", "sab.deal", "sab.layout", "sab.turn",
@@ -100,7 +102,33 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
 
 
 def _place_name(x: int, y: int, ctx: Ctx) -> str:
-    return ctx.tr("saboteur.ui.space", x=x, y=y)
+    """A space in words people use, from the start: "3 right of the start,
+    one row up"; the goals by number. No coordinates."""
+    if (x, y) == (0, 0):
+        return ctx.tr("saboteur.where.start")
+    if (x, y) in GOAL_CELLS:
+        return ctx.tr("saboteur.where.goal", goal=GOAL_CELLS.index((x, y)) + 1)
+    if x == 0:
+        key = "above" if y < 0 else "below"
+        return ctx.tr(f"saboteur.where.{key}{'_1' if abs(y) == 1 else ''}", n=abs(y))
+    side = "right" if x > 0 else "left"
+    text = ctx.tr(f"saboteur.where.{side}{'_1' if abs(x) == 1 else ''}", n=abs(x))
+    if y:
+        updown = "up" if y < 0 else "down"
+        text += ", " + ctx.tr(f"saboteur.where.{updown}{'_1' if abs(y) == 1 else ''}", n=abs(y))
+    return text
+
+
+def card_words(code: str, rot: int, ctx: Ctx) -> str:
+    """A tunnel card in words: "T-junction, open north, east and south"."""
+    return _mask_words(card_name(code, ctx), card_mask(code, rot), ctx)
+
+
+def _mask_words(name: str, mask: int, ctx: Ctx) -> str:
+    sides = [ctx.tr(f"saboteur.side.{d}") for d, bit in (("N", N), ("E", E), ("S", S), ("W", W)) if mask & bit]
+    if len(sides) > 1:
+        sides = [", ".join(sides[:-1]) + ctx.tr("over.and") + sides[-1]]
+    return ctx.tr("saboteur.ui.card_open", card=name, sides=sides[0] if sides else "")
 
 
 # ---- selection -------------------------------------------------------------------------
@@ -321,15 +349,73 @@ def _fit_box(cells: dict, frontier: list) -> tuple[float, float, float, float]:
     return x0, y0, w, h
 
 
-def _target(text: str, ctx: Ctx, label: str, x: int, y: int, inner: str = "", cls: str = "") -> str:
+def _target_art(text: str, ctx: Ctx, x: int, y: int, inner: str = "", cls: str = "") -> tuple[dict, str, str]:
+    """(hook, class, art) of a target: its data-action/-illegal, and the
+    highlight drawn on its space (a ghost of the card when legal)."""
     hook = ctx.target(text)
     legal = "data-action" in hook
-    kind = "is-legal" if legal else "is-illegal"
     x0, y0 = x * CW, y * CH
-    return (f'<g class="tgt {kind}{" " + cls if cls else ""}"{attrs(hook)} tabindex="0" role="button" '
-            f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
-            f'<rect class="tgt-cell" x="{x0 + 2}" y="{y0 + 2}" width="{CW - 4}" height="{CH - 4}" rx="6"/>'
-            f'{inner if legal else ""}</g>')
+    art = (f'<rect class="tgt-cell" x="{x0 + 2}" y="{y0 + 2}" width="{CW - 4}" height="{CH - 4}" rx="6"/>'
+           f'{inner if legal else ""}')
+    return hook, f'tgt {"is-legal" if legal else "is-illegal"}{" " + cls if cls else ""}', art
+
+
+def _cell_words(view: dict, cells: dict, seen: dict, peeks: dict, dwarfs: dict, x: int, y: int,
+                ctx: Ctx) -> str:
+    """What lies on a space, in words (the grid cell's name after its place)."""
+    what = cells.get((x, y))
+    if what is None:
+        text = ctx.tr("saboteur.ui.cell_free")
+    elif what[0] == "start":
+        text = ctx.tr("saboteur.ui.cell_start")
+    elif what[0] == "goal":
+        i = what[1]
+        goals, goal_open = view["goals"], view["goal_open"]
+        if view["goals_laid"] and goal_open[i] >= 0 and goals[i]:
+            text = (ctx.tr("saboteur.ui.cell_gold") if goals[i] == "GOLD"
+                    else _mask_words(ctx.tr("saboteur.card.SNE"), goal_mask(goals[i], goal_open[i]), ctx))
+        else:
+            text = ctx.tr("saboteur.ui.cell_goal")
+            if i in seen:
+                text += ", " + ctx.tr("saboteur.ui.seen_gold" if seen[i] == "GOLD" else "saboteur.ui.seen_stone")
+        for seat in peeks.get(i, ()):
+            text += ", " + ctx.tr("saboteur.ui.peeked_by", name=ctx.name(seat), goal=i + 1)
+    else:
+        text = card_words(what[1], what[2], ctx)
+    if (x, y) in dwarfs:
+        text += ", " + ctx.tr("saboteur.ui.dwarf_of", owner=ctx.name(dwarfs[(x, y)]))
+    return text
+
+
+def _grid(view: dict, ctx: Ctx, cells: dict, frontier: list, seen: dict,
+          targets: dict[tuple[int, int], tuple[dict, str, str, str]]) -> str:
+    """The mine's spaces as ARIA grid rows and cells over the art: every cell
+    named in words; only one cell in the tab order (roving tabindex: the first
+    legal target, else the start); arrow keys move between cells (app/dom.py)."""
+    peeks: dict[int, list[int]] = {}
+    for seat, looked in enumerate(view["peeked"]):
+        for g in looked:
+            peeks.setdefault(g, []).append(seat)
+    dwarfs = {(x, y): owner for x, y, owner in view["dwarfs"]}
+    xs = [c[0] for c in cells] + [c[0] for c in frontier]
+    ys = [c[1] for c in cells] + [c[1] for c in frontier]
+    stop = next((c for c, t in sorted(targets.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+                 if "data-action" in t[0]), (0, 0))
+    rows = []
+    for y in range(min(ys), max(ys) + 1):
+        row = []
+        for x in range(min(xs), max(xs) + 1):
+            where = _place_name(x, y, ctx)
+            hook, cls, art, verb = targets.get((x, y), ({}, "", "", ""))
+            words = _cell_words(view, cells, seen, peeks, dwarfs, x, y, ctx)
+            label = f"{where}: {words}" + (f". {verb}" if verb else "")
+            x0, y0 = x * CW, y * CH
+            row.append(f'<g role="gridcell" class="cell{" " + cls if cls else ""}" data-gx="{x}" data-gy="{y}"'
+                       f'{attrs(hook)} tabindex="{0 if (x, y) == stop else -1}" aria-label="{esc(label)}">'
+                       + (f"<title>{esc(verb)}</title>" if verb else "")
+                       + f'<rect class="cell-hit" x="{x0}" y="{y0}" width="{CW}" height="{CH}"/>{art}</g>')
+        rows.append(f'<g role="row">{"".join(row)}</g>')
+    return "".join(rows)
 
 
 def mine_cards(view: dict, cells: dict, seen: dict) -> list[str]:
@@ -361,7 +447,11 @@ def board(view: dict, ctx: Ctx) -> str:
     seen = {g: c for g, c in view.get("seen_goals") or ()}
     pending = view["pending"] if view["phase"] == "help" else ()
     acting = ctx.viewer is not None and not ctx.curtain
-    targets: list[str] = []
+    targets: dict[tuple[int, int], tuple[dict, str, str, str]] = {}
+
+    def target(text: str, verb: str, x: int, y: int, inner: str = "", cls: str = "") -> None:
+        targets[(x, y)] = (*_target_art(text, ctx, x, y, inner, cls), verb)
+
     art = mine_cards(view, cells, seen)
     # who looked at which goal (public)
     for seat, peeks in enumerate(view["peeked"]):
@@ -380,29 +470,28 @@ def board(view: dict, ctx: Ctx) -> str:
     if acting and card is not None:
         if card in TUNNELS and mode != "dwarf":
             rot = 1 if mode == "r" else 0
+            verb = ctx.tr("saboteur.ui.place_here", card=card_words(card, rot, ctx))
             for x, y in frontier:
                 text = f"path:{card}:{x},{y}" + (":r" if rot else "")
-                label = ctx.tr("saboteur.ui.place_here", card=card_name(card, ctx), x=x, y=y)
                 ghost = tunnel_card(card, rot, x * CW, y * CH, cls="ghost")
-                targets.append(_target(text, ctx, label, x, y, ghost))
+                target(text, verb, x, y, ghost)
         elif mode == "dwarf":
             for x, y in frontier:
-                text = f"dwarf:{card}:{x},{y}"
-                label = ctx.tr("saboteur.ui.dwarf_here", x=x, y=y)
-                targets.append(_target(text, ctx, label, x, y, cls="dwarf-tgt"))
+                target(f"dwarf:{card}:{x},{y}", ctx.tr("saboteur.ui.dwarf_here"), x, y, cls="dwarf-tgt")
         elif card == "MAP":
             for g, (x, y) in enumerate(GOAL_CELLS):
-                label = ctx.tr("saboteur.ui.look_at", goal=g + 1)
-                targets.append(_target(f"map:MAP:{g}", ctx, label, x, y, cls="cover"))
+                target(f"map:MAP:{g}", ctx.tr("saboteur.ui.look_at", goal=g + 1), x, y, cls="cover")
         elif card == "FALL":
             for (x, y), _what in sorted(cells.items()):
-                label = ctx.tr("saboteur.ui.rockfall_here", x=x, y=y)
-                targets.append(_target(f"rockfall:FALL:{x},{y}", ctx, label, x, y, cls="cover"))
+                target(f"rockfall:FALL:{x},{y}", ctx.tr("saboteur.ui.rockfall_here"), x, y, cls="cover")
     fx, fy, fw, fh = _fit_box(cells, frontier)
     box = f"{fx:.0f} {fy:.0f} {fw:.0f} {fh:.0f}"
-    svg = (f'<svg class="sab-maze" viewBox="{box}" data-fit="{box}" data-pz-key="{esc(view["round"])}" '
-           f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{ctx.h("saboteur.ui.mine")}">'
-           f'<g class="cards">{"".join(art)}</g><g class="targets">{"".join(targets)}</g></svg>')
+    # the tunnel's end (the card furthest toward the goals): a phone opens zoomed on it (panzoom.js)
+    ex, ey = max(((x, y) for x, y, *_ in view["maze"]), key=lambda c: (c[0], -abs(c[1])), default=(0, 0))
+    focus = f"{(ex - 2) * CW:.0f} {(ey - 2) * CH:.0f} {5 * CW:.0f} {5 * CH:.0f}"
+    svg = (f'<svg class="sab-maze" viewBox="{box}" data-fit="{box}" data-focus="{focus}" data-pz-key="{esc(view["round"])}" '
+           f'preserveAspectRatio="xMidYMid meet" role="grid" aria-label="{ctx.h("saboteur.ui.mine")}">'
+           f'<g class="cards" aria-hidden="true">{"".join(art)}</g>{_grid(view, ctx, cells, frontier, seen, targets)}</svg>')
     return (
         f'<div class="sab-board" data-board aria-label="{ctx.h("game.saboteur.title")}">'
         f'{_bar(view, ctx, card, mode)}'
@@ -439,7 +528,9 @@ def _hint(view: dict, ctx: Ctx, card: str | None, mode: str) -> str:
     if card is None:
         return ""
     if card in TUNNELS and mode != "dwarf":
-        key = "saboteur.ui.hint.path"
+        # sab.tools: no green space at all while a tool is broken; say why
+        broken = ctx.viewer is not None and view["broken"][ctx.viewer]
+        key = "saboteur.ui.hint.path_broken" if broken else "saboteur.ui.hint.path"
     elif mode == "dwarf":
         key = "saboteur.ui.hint.dwarf"
     elif card == "MAP":
