@@ -21,6 +21,7 @@ class Ctx:
     selected: str | None = None  # a UI selection (e.g. a hand card)
     curtain: bool = False  # the hot-seat curtain is up
     log: tuple[tuple[str, dict], ...] = field(default=())  # described log, oldest first
+    last: tuple[tuple[int, str], ...] = ()  # each seat's last move (seat, action text), newest first
 
     def tr(self, key: str, **params: Any) -> str:
         """Translated plain text (escape before output!)."""

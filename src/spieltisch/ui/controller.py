@@ -25,6 +25,7 @@ controller's state, set up in ``__init__`` below):
 - bots.py        ``BotsMixin``: stepping the bots
 - safety.py      ``SafetyMixin``: revisions between tabs, leaving with unsaved moves
 - tryit_control.py ``TryItControl``: a rule's "Try it" and the guided first game
+- follow.py      ``FollowMixin``: the live region's texts, last moves, bot speed
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -46,6 +47,7 @@ from ..render.context import Ctx
 from . import puzzles, screens
 from .boards import get_board, has_board
 from .bots import BotsMixin
+from .follow import FollowMixin
 from .hub import HubMixin, hub_card_infos
 from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
@@ -72,7 +74,7 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin, TryItControl):
+                 SafetyMixin, TryItControl, FollowMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -106,6 +108,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self.embed = False
         self._position_error = ""
         self._init_tryit()  # "Try it" and the guided first game (tryit_control.py)
+        self._init_follow()  # announcements, last moves, bot speed (follow.py)
         self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
@@ -293,4 +296,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return set(GAME_REGIONS) | {"overlay"}
         if name == "again":
             return self.play_again()
+        if name == "speed":
+            return self.set_bot_speed(arg)
+        if name == "next-move":
+            return self.next_move()
         return set()

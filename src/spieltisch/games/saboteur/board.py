@@ -27,6 +27,7 @@ file for several that import each other's private helpers.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ...games.saboteur.cards import (
@@ -96,7 +97,26 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
         return role_name(value, ctx)
     if name == "turned":
         return ctx.tr("saboteur.ui.turned") if value in (True, "True", 1, "1") else ""
+    if name == "at":  # "x,y" of a space
+        x, _, y = str(value).partition(",")
+        with contextlib.suppress(ValueError):
+            return place_words(int(x), int(y), ctx)
     return str(value)
+
+
+def place_words(x: int, y: int, ctx: Ctx) -> str:
+    """A space as people say it, from the start card: "3 spaces right of the
+    start, 2 rows up" (y grows downwards; issue 14: no coordinates)."""
+    def say(key: str, n: int, **more: str) -> str:
+        return ctx.tr(f"saboteur.where.{key}_1" if n == 1 else f"saboteur.where.{key}", n=n, **more)
+    if x == 0:
+        if y == 0:
+            return ctx.tr("saboteur.where.start")
+        return say("above" if y < 0 else "below", abs(y))
+    side = say("right" if x > 0 else "left", abs(x))
+    if y == 0:
+        return side
+    return say("up" if y < 0 else "down", abs(y), side=side)
 
 
 def _place_name(x: int, y: int, ctx: Ctx) -> str:
