@@ -63,7 +63,7 @@ def leaks(game, state, player: int, action, viewer: int | None) -> list[str]:
     for name, value in line[1].items():
         if viewer is not None and public is not None and public[1].get(name) == value:
             continue  # what every seat reads (checked for the spectator)
-        if isinstance(value, (bool, int)) and viewer is None or name == "at" and viewer is None:
+        if (isinstance(value, (bool, int)) and viewer is None) or (name == "at" and viewer is None):
             continue
         if name == "rule" and game.info.id == "potions_brew":
             continue  # the witch's rule in force ("basic" when none): public by the rules
@@ -229,9 +229,12 @@ def test_last_moves_until_the_seat_acts_again():
         human_move(ctl, rnd)
         last = ctl.last_moves()
         seats = [s for s, _ in last]
-        assert len(seats) == len(set(seats)) and ctl.match.to_act not in seats
-        for seat, text in last:
-            assert text == next(x for p, x in reversed(ctl.match.log) if p == seat)
+        runs = [s for k, s in enumerate(seats) if k == 0 or seats[k - 1] != s]
+        assert ctl.match.to_act not in seats and len(runs) == len(set(runs))  # one run per seat
+        for seat in set(seats):  # the seat's latest run of actions, newest first
+            mine = [x for s, x in last if s == seat]
+            assert mine[0] == next(x for p, x in reversed(ctl.match.log) if p == seat)
+            assert all(x in [t for p, t in ctl.match.log if p == seat] for x in mine)
         assert ctl.ctx().last == last
     html = ctl.render("board")
     assert "is-last" in html and "last move:" in html
@@ -248,8 +251,10 @@ def test_bot_speed_is_remembered_and_step_waits_for_next_move():
     assert new_controller(storage).bot_speed == "step"  # per device
     ctl.handle("ui", "speed:warp")
     assert ctl.bot_speed == "step"
-    human_move(ctl, random.Random(2))
-    assert ctl.bot_pending() and not ctl.bot_may_move()
+    rnd = random.Random(2)
+    while not ctl.bot_pending():
+        human_move(ctl, rnd)
+    assert not ctl.bot_may_move()
     assert 'data-ui="next-move"' in ctl.render("top")
     ctl.handle("ui", "next-move")
     assert ctl.bot_may_move()

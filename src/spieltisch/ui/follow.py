@@ -123,22 +123,28 @@ class FollowMixin:
 
     # ---- last moves -----------------------------------------------------------------------------
     def last_moves(self) -> tuple[tuple[int, str], ...]:
-        """Each seat's last move as (seat, action text), newest first, until
-        that seat is to act again. Boards mark only where a move was made
-        (a row, a space), which every seat sees."""
+        """Each seat's last turn as (seat, action text), newest first: the
+        seat's latest run of actions (chance between them does not end it;
+        Hexen's play and take, Saus und Braus's flight, books and close),
+        until that seat is to act again. Boards mark only where a move was
+        made (a row, a space, a book), which every seat sees."""
         m = self.match
         if m is None:
             return ()
         to_act = None if m.is_over else m.to_act
-        seen: set[int] = set()
+        done: set[int] = set()
         out = []
+        run = None  # the seat whose run is being read
         for player, text in reversed(m.log):
-            if player == CHANCE or player < 0 or player in seen:
+            if player == CHANCE or player < 0:
                 continue
-            seen.add(player)
-            if player != to_act:
+            if player != run:
+                if run is not None:
+                    done.add(run)
+                if len(done) == len(m.seats):
+                    break
+                run = player if player not in done else None
+            if run is not None and player != to_act:
                 out.append((player, text))
-            if len(seen) == len(m.seats):
-                break
         return tuple(out)
 

@@ -43,6 +43,7 @@ from ...games.saboteur.cards import (
 )
 from ...render.context import Ctx
 from ...render.html import attrs, esc
+from ...render.marks import last_class
 
 # A selected card makes seats in the players panel targets (tools, repairs):
 # the controller re-renders that panel on a selection.
@@ -393,6 +394,7 @@ def board(view: dict, ctx: Ctx) -> str:
     # dwarfs
     for x, y, owner in view["dwarfs"]:
         art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
+    art.extend(_last_marks(ctx))
     # a card offered for help waits on its space
     if pending and pending[0] in TUNNELS:
         art.append(tunnel_card(pending[0], pending[3], pending[1] * CW, pending[2] * CH, cls="is-pending"))
@@ -430,6 +432,39 @@ def board(view: dict, ctx: Ctx) -> str:
         f'aria-label="{ctx.h("saboteur.ui.viewport")}">{svg}</div>'
         f'{_hint(view, ctx, card, mode)}</div>'
     )
+
+
+def _last_space(text: str) -> tuple[int, int] | None:
+    """The space a move was made on (a path, a rockfall, a dwarf, a peeked goal)."""
+    parts = text.split(":")
+    if parts[0] in ("path", "rockfall", "dwarf") and len(parts) >= 3:
+        x, _, y = parts[2].partition(",")
+        return int(x), int(y)
+    if parts[0] == "map" and len(parts) >= 3:
+        return GOAL_CELLS[int(parts[2])]
+    return None
+
+
+def _last_marks(ctx: Ctx) -> list[str]:
+    """Each seat's last move on the mine (issue 14): an outline, the seat's
+    initials and "last move: Ann" as the mark's title; the newest is drawn
+    as laid (``is-fresh``, no motion with reduced motion)."""
+    spaces: dict[tuple[int, int], list[int]] = {}
+    for seat, text in ctx.last:
+        try:
+            at = _last_space(text)
+        except (ValueError, IndexError):
+            continue
+        if at is not None:
+            spaces.setdefault(at, []).append(seat)
+    out = []
+    for (x, y), seats in spaces.items():
+        names = ", ".join(ctx.name(s) for s in seats)
+        initials = " ".join((ctx.name(s).strip()[:1] or "?").upper() for s in seats)
+        out.append(f'<g class="last-mark{last_class(ctx, seats)}"><title>{ctx.h("follow.last", names=names)}</title>'
+                   f'<rect x="{x * CW + 2}" y="{y * CH + 2}" width="{CW - 4}" height="{CH - 4}" rx="5"/>'
+                   f'<text x="{x * CW + CW - 7}" y="{y * CH + 17}" text-anchor="end">{esc(initials)}</text></g>')
+    return out
 
 
 def _bar(view: dict, ctx: Ctx, card: str | None, mode: str) -> str:
