@@ -27,6 +27,7 @@ GAMES = {  # game -> seats (a human first), the new-game seed
     "saus_und_braus": ([("Ann", "human", None), ("Bo", "bot", "easy")], "13"),
 }
 PRESSES: dict[str, list[int]] = {}
+WAITING = ("pass", "done", "reroll")  # moves that play nothing: tried after the cards and dice
 
 ACTIVE = """() => {
   const a = document.activeElement;
@@ -54,7 +55,7 @@ DIRECTION = """([want, tried]) => {
   const fits = e => {
     const ui = e.getAttribute('data-ui') || '', act = e.getAttribute('data-action');
     if (want === 'ack') return ui === 'ack' || ui === 'reveal';
-    if (want === 'board') return !!act && !!e.closest('[data-board]');
+    if (want === 'board') return !!act && !!e.closest('[data-board]') && !['pass', 'done', 'reroll'].includes(act);
     if (want === 'action') return !!act;
     return ui.startsWith('select:') && !tried.includes(ui);
   };
@@ -91,7 +92,8 @@ def _want(page, tried: set[str]) -> str:
     curtain's, a move on the board, a card not yet tried, any move."""
     if page.locator("#app [data-ui='ack'], #app [data-ui='reveal']").count():
         return "ack"
-    if page.locator("#app [data-board] [data-action]").count():
+    acts = page.locator("#app [data-board] [data-action]")
+    if any(acts.nth(i).get_attribute("data-action") not in WAITING for i in range(acts.count())):
         return "board"
     selects = page.locator("#app [data-ui^='select:']")
     if any(selects.nth(i).get_attribute("data-ui") not in tried for i in range(selects.count())):
@@ -108,7 +110,7 @@ def _fits(st: dict, want: str, tried: set[str]) -> bool:
     if want == "ack":
         return st.get("ui") in ("ack", "reveal")
     if want == "board":
-        return bool(st.get("action")) and st.get("board")
+        return bool(st.get("action")) and st.get("board") and st.get("action") not in WAITING
     if want == "action":
         return bool(st.get("action"))
     ui = st.get("ui") or ""

@@ -38,10 +38,12 @@ class Ctx:
             return str(seat)
 
     def target(self, text: str) -> dict[str, str]:
-        """data-action if ``text`` is legal for the viewer, else data-illegal."""
+        """data-action if ``text`` is legal for the viewer, else data-illegal
+        out of the tab order (a click still explains why; issue 14: only
+        legal targets are tab stops)."""
         if text in self.legal:
             return {"data-action": text}
-        return {"data-illegal": text}
+        return {"data-illegal": text, "tabindex": "-1"}
 
 
 def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str, cls: str = "") -> str:

@@ -522,7 +522,7 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
         head += last_badge(ctx, [p])
         if hook:  # the cauldron's name is its label: say the last move there too
             label += ", " + ctx.tr("follow.last", names=ctx.name(p))
-    a = attrs({**hook, "tabindex": "0", "role": "button", "aria-label": label}) if hook else ""
+    a = attrs({"tabindex": "0", **hook, "role": "button", "aria-label": label}) if hook else ""
     return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"{a}>{head}'
             f'<ul class="bz-ings{"" if own else " is-compact"}">{"".join(rows)}</ul></li>')
 
@@ -571,7 +571,7 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
         label = ctx.tr("brauzeit.ui.mage_target", ingredient=ing_name(letter, ctx), number=number)
         if verb:
             label += " – " + ctx.tr(verb)
-        hook = attrs({**ctx.target(text), "tabindex": "0", "role": "button", "aria-label": label})
+        hook = attrs({"tabindex": "0", **ctx.target(text), "role": "button", "aria-label": label})
         cls += " is-target" if verb else " is-blocked"
     return (f'<li class="{cls}"{hook}>{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
             f'{pips}'

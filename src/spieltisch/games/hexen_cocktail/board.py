@@ -138,7 +138,7 @@ def _meter(fill: float) -> str:
 def _hook_attrs(a: dict[str, str], label: str) -> str:
     if not a:
         return ""
-    return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
+    return attrs({"tabindex": "0", **a, "role": "button", "aria-label": label})
 
 
 def board(view: dict, ctx: Ctx) -> str:

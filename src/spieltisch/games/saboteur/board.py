@@ -347,7 +347,7 @@ def _target(text: str, ctx: Ctx, label: str, x: int, y: int, inner: str = "", cl
     legal = "data-action" in hook
     kind = "is-legal" if legal else "is-illegal"
     x0, y0 = x * CW, y * CH
-    return (f'<g class="tgt {kind}{" " + cls if cls else ""}"{attrs(hook)} tabindex="0" role="button" '
+    return (f'<g class="tgt {kind}{" " + cls if cls else ""}"{attrs({"tabindex": "0", **hook})} role="button" '
             f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
             f'<rect class="tgt-cell" x="{x0 + 2}" y="{y0 + 2}" width="{CW - 4}" height="{CH - 4}" rx="6"/>'
             f'{inner if legal else ""}</g>')

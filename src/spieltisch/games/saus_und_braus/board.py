@@ -167,7 +167,7 @@ def _my_turn(view: dict, ctx: Ctx) -> bool:
 
 
 def _hook(a: dict[str, str], label: str) -> str:
-    return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
+    return attrs({"tabindex": "0", **a, "role": "button", "aria-label": label})
 
 
 def _initials(ctx: Ctx, seats: list[int], x: float, y: float) -> str:
