@@ -23,6 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 from app.browser import LocalStorage, nil, query_param
 from spieltisch.i18n import t
 from spieltisch.ui.controller import LOG_LIMIT, Controller
+from spieltisch.ui.follow import LIVE_KEEP
 from spieltisch.ui.safety import WithoutSaves
 
 HOOKS = "[data-action],[data-illegal],[data-ui]"
@@ -38,12 +39,14 @@ class App:
     def __init__(self, safe: bool = False):
         self.root = document.getElementById("app")
         self.status = document.getElementById("status")
+        self.live = document.getElementById("live")  # the persistent polite live region
+        self._moves_seen = -1  # the game's log length when apply() last ran (focus after a move)
         self.file_input = document.getElementById("import-file")
-        delay = query_param("botdelay")
+        delay = query_param("botdelay")  # for tests; else the player's bot speed (ui/follow.py)
         try:
-            self.bot_delay = max(0.0, float(delay) / 1000.0) if delay is not None else 0.5
+            self.bot_delay = max(0.0, float(delay) / 1000.0) if delay is not None else None
         except ValueError:
-            self.bot_delay = 0.5
+            self.bot_delay = None
         slice_ms = query_param("botslice")  # for bench/: the slice a bot thinks in
         try:
             self.bot_slice = min(200.0, max(1.0, float(slice_ms))) if slice_ms is not None else BOT_SLICE_MS
@@ -215,6 +218,8 @@ class App:
             return
         if not nil(target.closest("form.new-game")):
             self.apply(self.ctl.handle("form", str(target.name or ""), self.collect_form()))
+        elif target.hasAttribute("data-speed"):
+            self.apply(self.ctl.handle("ui", "speed:" + str(target.value)))
         elif target.hasAttribute("data-puzzle-question"):
             self.apply(self.ctl.handle("form", "puzzle-question", {"puzzle-question": str(target.value)}))
 
@@ -308,10 +313,16 @@ class App:
             # its own (focus and scrolling lay the new screen out first)
             asyncio.get_event_loop().call_soon(self.to_top)
             moved = True
-        if not moved and focus is not None and document.activeElement != self._focused:
+        played = ctl.match is not None and len(ctl.match.log) != self._moves_seen
+        self._moves_seen = len(ctl.match.log) if ctl.match is not None else -1
+        if not moved and played and ctl.screen == "play" and "screen" not in regions:
+            # a move: focus where the next action starts (docs/ui.md, "Following the table")
+            asyncio.get_event_loop().call_soon(self.focus_next, focus)
+        elif not moved and focus is not None and document.activeElement != self._focused:
             # the focused element was replaced: focus its successor in a task of
             # its own (focus() brings the new HTML's style up to date first)
             asyncio.get_event_loop().call_soon(self.refocus, focus)
+        self.announce(ctl.take_announcements())
         if self.ctl.embed and not nil(self.open_link):
             self.open_link.href = self.ctl.outside_link()
         self.measure("apply:focus", t0)
@@ -329,6 +340,48 @@ class App:
         el = self.root.querySelector(f'[{name}="{js.CSS.escape(value)}"]')
         if not nil(el):
             el.focus(self._no_scroll)  # where the old one was: no scrolling, no layout
+        elif self.ctl.screen == "play":
+            self.focus_next(None)
+
+    # where the player's next action starts: the curtain's button, a legal
+    # move in the hand or on the board, a hand card to choose, "Next move"
+    NEXT_FOCUS = ('[data-ui="reveal"]', '[data-ui="ack"]', '[data-region="hand"] [data-action]',
+                  '[data-region="board"] [data-action]', '[data-region="hand"] [data-card]:not([disabled])',
+                  '[data-region="side"] [data-action]', '[data-region="top"] [data-action]',
+                  '[data-region="hand"] button:not([disabled])', "#next-move")
+
+    def focus_next(self, focus) -> None:
+        """After a move: the player's next action when it is her turn (or the
+        curtain's button); while bots play, the turn line, unless the player
+        has put focus somewhere that is still on the page."""
+        ctl = self.ctl
+        if ctl.match is None or ctl.screen != "play":
+            return
+        active = document.activeElement
+        kept = not nil(active) and active != document.body and self.root.contains(active)
+        if ctl.curtain_up or ctl.player_to_act():
+            for sel in self.NEXT_FOCUS:
+                el = self.root.querySelector(sel)
+                if not nil(el):
+                    el.focus(self._no_scroll)
+                    return
+        if kept and not (focus is not None and str(active.getAttribute("id") or "") == "turn-line"):
+            return
+        nxt = self.root.querySelector("#next-move")
+        el = nxt if not nil(nxt) else self.root.querySelector("#turn-line")
+        if not nil(el):
+            el.focus(self._no_scroll)
+
+    def announce(self, texts) -> None:
+        """Add lines to the live region; keep its last few (never cleared)."""
+        if not texts or nil(self.live):
+            return
+        for text in texts:
+            p = document.createElement("p")
+            p.textContent = text
+            self.live.appendChild(p)
+        while self.live.children.length > LIVE_KEEP:
+            self.live.firstElementChild.remove()
 
     def put(self, name: str, el) -> None:
         """Render a region; replace its HTML only if it changed."""
@@ -442,14 +495,15 @@ class App:
     async def bot_loop(self) -> None:
         ctl = self.ctl
         while True:
-            if not ctl.bot_pending():
+            if not ctl.bot_pending() or not ctl.bot_may_move():  # step mode waits for "Next move"
                 self.set_busy(False)
                 self.wake.clear()
                 await self.wake.wait()
                 continue
             self.set_busy(True)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.bot_delay if self.bot_delay is not None else ctl.bot_delay_s
+            if delay:
+                await asyncio.sleep(delay)
             # Each slice of thought, the move and the re-render after it are
             # tasks of their own: none of them waits for another to finish.
             decided = None
@@ -466,6 +520,8 @@ class App:
                     {"detail": int(ctl.last_bot_stats.get("iterations", 0))}, dict_converter=Object.fromEntries))
             t0 = self.now()
             changed = ctl.bot_play()  # the move, chance after it, the save
+            if changed:
+                ctl.bot_moved()
             self.measure("bot:play", t0)
             if changed:
                 # the re-render after a bot's move: the board, then the rest,

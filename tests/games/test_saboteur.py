@@ -745,7 +745,7 @@ def test_dwarf_change_card_worth_3_owner_gets_1_payer_keeps_2():
     before = G.totals(s)
     a = G.parse_action("path:EW:1,0")
     assert G.describe(s, 0, a, 1) == ("saboteur.log.path_dwarf_card", {
-        "seat": 0, "card": "EW", "x": 1, "y": 0, "turned": False, "owner": 2,
+        "seat": 0, "card": "EW", "x": 1, "y": 0, "at": "1,0", "turned": False, "owner": 2,
         "value": 3, "change": 2})
     s = G.apply(s, 0, a)
     assert s.gold == (2, 0, 1, 0) and s.nuggets[0] == () and s.spent == (3,)
@@ -756,11 +756,11 @@ def test_dwarf_change_card_worth_3_owner_gets_1_payer_keeps_2():
     over = replace(s, phase="over")
     assert G.outcome(over).scores == (2, 0, 1, 0)
     from spieltisch.games.saboteur.texts import DE, EN
-    line = EN["saboteur.log.path_dwarf_card"].format(seat="Ann", owner="Bo", card="EW", x=1, y=0,
+    line = EN["saboteur.log.path_dwarf_card"].format(seat="Ann", owner="Bo", card="EW", x=1, y=0, at="1 space right of the start",
                                                      value=3, change=2)
     assert "1 gold" in line and "(change: 2)" in line
     assert "(Wechselgeld: 2)" in DE["saboteur.log.path_dwarf_card"].format(
-        seat="A", owner="B", card="EW", x=1, y=0, value=3, change=2)
+        seat="A", owner="B", card="EW", x=1, y=0, at="1 space right of the start", value=3, change=2)
 
 
 def test_dwarf_change_loose_gold_pays_before_a_card():

@@ -64,6 +64,13 @@ MESSAGES: dict[str, str] = {
     "level.hard": "Schwer",
 
     # ---- Spielen -------------------------------------------------------------------
+    "follow.speed": "Bots:",
+    "follow.speed.slow": "langsam",
+    "follow.speed.normal": "normal",
+    "follow.speed.fast": "schnell",
+    "follow.speed.step": "Zug für Zug",
+    "follow.next": "Nächster Zug",
+    "follow.last": "letzter Zug: {names}",
     "play.turn_you": "Du bist dran, {name}.",
     "play.turn_other": "{name} ist am Zug.",
     "play.turn_bot": "{name} denkt nach…",

@@ -64,6 +64,13 @@ MESSAGES: dict[str, str] = {
     "level.hard": "Hard",
 
     # ---- playing -----------------------------------------------------------------
+    "follow.speed": "Bots:",
+    "follow.speed.slow": "slow",
+    "follow.speed.normal": "normal",
+    "follow.speed.fast": "fast",
+    "follow.speed.step": "step by step",
+    "follow.next": "Next move",
+    "follow.last": "last move: {names}",
     "play.turn_you": "Your turn, {name}.",
     "play.turn_other": "{name} is playing.",
     "play.turn_bot": "{name} is thinking…",

@@ -21,6 +21,7 @@ class Ctx:
     selected: str | None = None  # a UI selection (e.g. a hand card)
     curtain: bool = False  # the hot-seat curtain is up
     log: tuple[tuple[str, dict], ...] = field(default=())  # described log, oldest first
+    last: tuple[tuple[int, str], ...] = ()  # each seat's last move (seat, action text), newest first
 
     def tr(self, key: str, **params: Any) -> str:
         """Translated plain text (escape before output!)."""
@@ -37,10 +38,12 @@ class Ctx:
             return str(seat)
 
     def target(self, text: str) -> dict[str, str]:
-        """data-action if ``text`` is legal for the viewer, else data-illegal."""
+        """data-action if ``text`` is legal for the viewer, else data-illegal
+        out of the tab order (a click still explains why; issue 14: only
+        legal targets are tab stops)."""
         if text in self.legal:
             return {"data-action": text}
-        return {"data-illegal": text}
+        return {"data-illegal": text, "tabindex": "-1"}
 
 
 def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str, cls: str = "") -> str:

@@ -26,6 +26,7 @@ controller's state, set up in ``__init__`` below):
 - safety.py      ``SafetyMixin``: revisions between tabs, leaving with unsaved moves
 - tryit_control.py ``TryItControl``: a rule's "Try it" and the guided first game
 - replay.py      ``ReplayMixin``: ``#/replay/<code>``, stepping and autoplay
+- follow.py      ``FollowMixin``: the live region's texts, last moves, bot speed
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -47,6 +48,7 @@ from ..render.context import Ctx
 from . import howto, learn, puzzles, screens
 from .boards import get_board, has_board
 from .bots import BotsMixin
+from .follow import FollowMixin
 from .hub import HubMixin, hub_card_infos
 from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
@@ -74,7 +76,7 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin, TryItControl, ReplayMixin):
+                 SafetyMixin, TryItControl, ReplayMixin, FollowMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -108,6 +110,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self.embed = False
         self._position_error = ""
         self._init_tryit()  # "Try it" and the guided first game (tryit_control.py)
+        self._init_follow()  # announcements, last moves, bot speed (follow.py)
         self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
         self._init_replay()  # replays (replay.py)
         # status line
@@ -306,4 +309,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return set(GAME_REGIONS) | {"overlay"}
         if name == "again":
             return self.play_again()
+        if name == "speed":
+            return self.set_bot_speed(arg)
+        if name == "next-move":
+            return self.next_move()
         return set()

@@ -45,7 +45,9 @@ class PlayMixin:
         self.slot: str | None = None
         self.puzzle = None  # a puzzle link's position until solved (ui/puzzles.py)
         self.trail: list[Any] = []  # state after k log entries, k = 0..len(log)
-        self.lines: list[tuple[str, dict] | None] = []  # described log entries (viewer-free games)
+        self.lines: list[tuple[str, dict] | None] = []  # described log entries, for _lines_viewer
+        self._acts: list[tuple[int, Any]] = []  # (player, parsed action) of each log entry
+        self._lines_viewer: int | None = None  # the seat self.lines are described for
         self.selected: str | None = None
         self.rules_open = False
         self.rules_focus: str | None = None
@@ -154,6 +156,7 @@ class PlayMixin:
         """The render context; one per position, language and selection (a
         re-render of several regions computes the legal texts once)."""
         m = self.match
+        self._follow_viewer()
         same = (m, m.state if m else None, self.lines[-1] if self.lines else None)  # by identity
         locked = self.tryit_session.locked if self.tryit_session is not None else None
         equal = (self.lang, self.shown, self.selected, self.curtain_up, len(self.lines), locked)
@@ -175,7 +178,7 @@ class PlayMixin:
             legal = frozenset()  # the try is made: the board is only shown
         log = tuple(x for x in self.lines if x is not None)[-20:]
         return Ctx(self.lang, game_id, names, tuple(s.is_bot for s in m.seats) if m else (),
-                   self.shown, legal, self.selected, self.curtain_up, log)
+                   self.shown, legal, self.selected, self.curtain_up, log, self.last_moves())
 
     def _seat_acting(self) -> int | None:
         if self.match is None or self.curtain_up:

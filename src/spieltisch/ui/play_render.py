@@ -58,6 +58,7 @@ class PlayRenderMixin:
         """The last ``limit`` described lines as (number, text), oldest first;
         with ``start``, only lines numbered above it."""
         board = get_board(self.match.game.info.id)
+        self._follow_viewer()
         lines = [line for line in self.lines if line is not None]
         first = max(0, len(lines) - limit, start)  # only the lines shown are formatted
         out = []
@@ -72,6 +73,7 @@ class PlayRenderMixin:
         m = self.match
         if m is None:
             return None
+        self._follow_viewer()
         lines = [line for line in self.lines if line is not None]
         return (m, self.lang, len(lines), lines[-1] if lines else None)
 
@@ -87,6 +89,7 @@ class PlayRenderMixin:
         m = self.match
         if m is None:
             return None, "full", ""
+        self._follow_viewer()
         lines = [line for line in self.lines if line is not None]
         token = self.log_token()
         if shown is not None and len(shown) == 4 and shown[0] is m and shown[1] == self.lang:
@@ -116,7 +119,7 @@ class PlayRenderMixin:
                                    illegal_text=self.illegal_text)
             return (screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
                                 can_undo=self.undo_allowed(), thinking=self.bot_pending())
-                    + self._guide_html(ctx) + self._share_html())
+                    + self.speed_html(ctx) + self._guide_html(ctx) + self._share_html())
         if region == "side":
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],

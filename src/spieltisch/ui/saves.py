@@ -198,19 +198,41 @@ class SavesMixin:
         state = game.new_state(len(m.seats), m.options)
         self.trail = [state]
         self.lines = []
+        self._acts = []
+        self._lines_viewer = self._log_viewer()
         for player, text in m.log:
             self._extend_trail(player, text)
+
+    def _log_viewer(self) -> int | None:
+        """The seat the log is described for: the seat on screen, never a
+        seat behind the curtain (then the lines anyone may read)."""
+        return None if self.curtain_up else self.shown
+
+    def _describe(self, k: int, viewer: int | None) -> tuple[str, dict] | None:
+        player, act = self._acts[k]
+        try:
+            return self.match.game.describe(self.trail[k], player, act, viewer)
+        except Exception:
+            return None
 
     def _extend_trail(self, player: int, text: str) -> None:
         game = self.match.game
         before = self.trail[-1]
         act = game.parse_action(text)
-        try:
-            line = game.describe(before, player, act, None)
-        except Exception:
-            line = None
-        self.lines.append(line)
+        self._acts.append((player, act))
         self.trail.append(game.apply_unchecked(before, act))
+        self.lines.append(self._describe(len(self._acts) - 1, self._lines_viewer))
+
+    def _follow_viewer(self) -> None:
+        """Describe the log again when another seat is on screen (its own
+        private lines, e.g. the goal card it peeked at; docs/ui.md)."""
+        if self.match is None:
+            return
+        viewer = self._log_viewer()
+        if viewer == self._lines_viewer and len(self.lines) == len(self._acts):
+            return
+        self._lines_viewer = viewer
+        self.lines = [self._describe(k, viewer) for k in range(len(self._acts))]
 
     def _sync_trail(self) -> None:
         """After play/undo: make ``trail`` and ``lines`` follow ``match.log``."""
@@ -219,6 +241,8 @@ class SavesMixin:
         if len(self.trail) > n + 1:
             del self.trail[n + 1:]
             del self.lines[n:]
+            del self._acts[n:]
+        self._follow_viewer()
         for player, text in m.log[len(self.trail) - 1:]:
             self._extend_trail(player, text)
 

@@ -247,7 +247,7 @@ def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool
     undo = button(ctx.h("play.undo"), ui="undo", cls="btn", disabled=not can_undo)
     return (
         f'<div class="turn{" is-thinking" if thinking else ""}"><h2 class="game-title">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
-        f'<p class="whose">{esc(turn_text)}</p>'
+        f'<p class="whose" id="turn-line" tabindex="-1">{esc(turn_text)}</p>'
         + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else "")
         + '</div><div class="tools">'
         + undo

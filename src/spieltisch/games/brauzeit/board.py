@@ -33,6 +33,7 @@ from typing import Any
 from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
 from ...render.context import Ctx
 from ...render.html import attrs, esc, hit_button
+from ...render.marks import last_badge
 
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
@@ -48,7 +49,6 @@ OPTION_CHOICES = {"clock": ("short", "long")}
 
 WAIT, DONE = 1, 2
 STAR = "*"
-_WORK_KEYS = ("take", "wizard", "mage_fill", "mage_enchant")
 
 # ---- names ------------------------------------------------------------------------
 
@@ -400,18 +400,25 @@ def _this_roll(view: dict, ctx: Ctx) -> str:
             f'<ol>{items}</ol></div>')
 
 
-def _last_work(ctx: Ctx) -> tuple[int, int] | None:
-    """(seat, cauldron) of the newest pick, wizard, Archmage or brew."""
-    for key, params in reversed(ctx.log):
-        kind = key.rsplit(".", 1)[-1]
-        if any(kind == k or kind.startswith(k + "_") for k in _WORK_KEYS) or kind == "brew":
-            try:
-                return int(params["seat"]), int(params["cauldron"]) - 1
-            except (KeyError, TypeError, ValueError):
-                return None
-        if kind in ("roll", "reroll_result", "pass", "pass_full"):
-            return None
-    return None
+def _last_work(ctx: Ctx) -> dict[tuple[int, int], bool]:
+    """(seat, cauldron) of each seat's last pick, wizard, Archmage or brew
+    (``ctx.last``, until that seat acts again) -> is it the newest move."""
+    out: dict[tuple[int, int], bool] = {}
+    for k, (seat, text) in enumerate(ctx.last):
+        parts = text.split(":")
+        try:
+            if parts[0] in ("take", "wizard"):
+                c = int(parts[-1])
+            elif parts[0] == "mage":
+                c = int(parts[2])
+            elif parts[0] == "brew":
+                c = int(parts[1])
+            else:
+                continue
+        except (IndexError, ValueError):
+            continue
+        out.setdefault((seat, c - 1), k == 0)
+    return out
 
 
 # ---- a brewery ---------------------------------------------------------------------
@@ -424,7 +431,7 @@ def _brewery(view: dict, ctx: Ctx, p: int, sel: dict, last, *, own: bool) -> str
              f'{_letters(view, ctx, p)}')
     if view["mage"][p]:
         facts += f'<span class="bz-mage-chip">{ctx.h("brauzeit.ui.mage_ready")}</span>'
-    cauldrons = "".join(_cauldron(view, ctx, p, c, sel, own, last == (p, c)) for c in range(6))
+    cauldrons = "".join(_cauldron(view, ctx, p, c, sel, own, last.get((p, c))) for c in range(6))
     cls = "bz-brewery" + (" is-own" if own else "") + (" is-active" if view["to_act"] == p else "")
     return (f'<section class="{cls}" data-brewer="{p}" aria-label="{esc(ctx.tr("brauzeit.ui.brewery", name=name))}">'
             f'<header class="bz-brewery-head"><h2>{title}</h2><div class="bz-facts">{facts}</div></header>'
@@ -441,7 +448,7 @@ def _other_brewery(view: dict, ctx: Ctx, p: int, last) -> str:
     brewing = view["phase"] == "brew" and view["due_seat"] == p
     key = repr((ctx.lang, ctx.name(p), p, view["cauldrons"][p], view["heroes"][p], view["happy"][p],
                 view["letters"][p], view["letter_cap"], view["mage"][p], view["scores"][p],
-                view["to_act"] == p, brewing and view["due_cauldron"], last if last and last[0] == p else None,
+                view["to_act"] == p, brewing and view["due_cauldron"], sorted(k for k in last.items() if k[0][0] == p),
                 len(view["deck"]), view["heroes_on"]))
     html = _CACHE.get(key)
     if html is None:
@@ -465,12 +472,13 @@ def _wanted_by(view: dict, p: int, pid: str) -> str | None:
     return None
 
 
-def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent: bool) -> str:
+def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent: bool | None) -> str:
+    """``recent``: None, or this cauldron holds seat p's last move (True: the newest)."""
     cd = view["cauldrons"][p][c]
     number = c + 1
     cls = ["bz-cauldron"]
-    if recent:
-        cls.append("is-recent")
+    if recent is not None:
+        cls.append("is-recent is-last" + (" is-fresh" if recent else ""))
     hook: dict[str, str] = {}
     label = ctx.tr("brauzeit.ui.cauldron", number=number)
     targeting = own and _my_pick(view, ctx)
@@ -510,8 +518,10 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
             rows.append(_ingredient_row(ctx, number, letter, need, filled[k], magic[k], pot.magic, mage_mode))
         else:
             rows.append(_ingredient_chip(ctx, letter, need, filled[k], magic[k], pot.magic))
-    if recent:
-        head += f'<span class="bz-recent">{ctx.h("brauzeit.ui.just_now")}</span>'
+    if recent is not None:
+        head += last_badge(ctx, [p])
+        if hook:  # the cauldron's name is its label: say the last move there too
+            label += ", " + ctx.tr("follow.last", names=ctx.name(p))
     if hook:
         cls.append("has-hit")
     return (f'<li class="{" ".join(cls)}" data-cauldron="{number}">{hit_button(hook, label)}{head}'

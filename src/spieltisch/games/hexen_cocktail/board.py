@@ -14,6 +14,7 @@ from typing import Any
 
 from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc, hit_button
+from ...render.marks import last_badge, last_class, last_seats
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
@@ -176,6 +177,9 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
         label = ctx.tr("hexen_cocktail.row", row=row_no)
     if boomed:
         cls.append("row--boom")
+    marked = last_seats(ctx, lambda text: text.startswith("play:") and text.rsplit(":", 1)[1] == str(row_no))
+    if marked:
+        cls.append(last_class(ctx, marked).strip())
     if ctx.viewer is not None and not ctx.curtain:
         if ctx.selected:
             text = f"play:{ctx.selected}:{row_no}"
@@ -185,7 +189,9 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
         elif my_turn and phase in ("play", "bonus"):
             hook = {"data-ui": "hint:hexen_cocktail.select_first"}
             cls.append("row--hint")
-    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}">{hit_button(hook, label)}']
+    if marked and hook:  # the row's name is its label: say the last move there too
+        label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
+    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}">{hit_button(hook, label)}{last_badge(ctx, marked)}']
     # the potion
     if potion:
         out.append(f'<div class="potion-slot" title="{esc(potion_name(potion, ctx))}">{card_svg(potion, potion=True)}'

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc
+from ...render.marks import last_badge, last_class, last_seats
 from .rules import (
     ING,
     INGREDIENTS,
@@ -309,8 +310,12 @@ def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str) -> str
         stacks.append(f'<div class="pb-stack{mine}" data-stack="{seat + 1}-{slot + 1}" aria-label="{esc(slabel)}">'
                       f'<span class="pb-stack-who">{esc(ctx.name(seat))} <small>{len(st)}/{total}</small></span>'
                       f'<span class="pb-stagger">{"".join(cards)}</span></div>')
+    marked = last_seats(ctx, lambda text: text.split(":")[0] in ("lay", "move") and text.split(":")[2] == str(slot + 1))
+    if marked:  # each seat's last card laid here (issue 14)
+        cls += last_class(ctx, marked)
+        label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
     return (f'<li class="{cls}" data-row="{slot + 1}" aria-label="{esc(label)}">'
-            f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}</div>'
+            f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}{last_badge(ctx, marked)}</div>'
             f'<div class="pb-stacks">{"".join(stacks)}</div></li>')
 
 

@@ -27,6 +27,7 @@ file for several that import each other's private helpers.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ...games.saboteur.cards import (
@@ -42,6 +43,7 @@ from ...games.saboteur.cards import (
 )
 from ...render.context import Ctx
 from ...render.html import attrs, esc
+from ...render.marks import last_class
 
 # A selected card makes seats in the players panel targets (tools, repairs):
 # the controller re-renders that panel on a selection.
@@ -98,7 +100,27 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
         return role_name(value, ctx)
     if name == "turned":
         return ctx.tr("saboteur.ui.turned") if value in (True, "True", 1, "1") else ""
+    if name == "at":  # "x,y" of a space
+        x, _, y = str(value).partition(",")
+        with contextlib.suppress(ValueError):
+            return place_words(int(x), int(y), ctx)
     return str(value)
+
+
+def place_words(x: int, y: int, ctx: Ctx) -> str:
+    """A space as a log line says it, from the start card: "3 spaces right of
+    the start, 2 rows up" (y grows downwards; issue 14: no coordinates). The
+    grid's cell names use the shorter ``_place_name`` (keys ``saboteur.where.*``)."""
+    def say(key: str, n: int, **more: str) -> str:
+        return ctx.tr(f"saboteur.at.{key}_1" if n == 1 else f"saboteur.at.{key}", n=n, **more)
+    if x == 0:
+        if y == 0:
+            return ctx.tr("saboteur.at.start")
+        return say("above" if y < 0 else "below", abs(y))
+    side = say("right" if x > 0 else "left", abs(x))
+    if y == 0:
+        return side
+    return say("up" if y < 0 else "down", abs(y), side=side)
 
 
 def _place_name(x: int, y: int, ctx: Ctx) -> str:
@@ -399,6 +421,7 @@ def _grid(view: dict, ctx: Ctx, cells: dict, frontier: list, seen: dict,
     dwarfs = {(x, y): owner for x, y, owner in view["dwarfs"]}
     xs = [c[0] for c in cells] + [c[0] for c in frontier]
     ys = [c[1] for c in cells] + [c[1] for c in frontier]
+    lasts = _last_spaces(ctx)
     stop = next((c for c, t in sorted(targets.items(), key=lambda kv: (kv[0][1], kv[0][0]))
                  if "data-action" in t[0]), (0, 0))
     rows = []
@@ -408,10 +431,13 @@ def _grid(view: dict, ctx: Ctx, cells: dict, frontier: list, seen: dict,
             where = _place_name(x, y, ctx)
             hook, cls, art, verb = targets.get((x, y), ({}, "", "", ""))
             words = _cell_words(view, cells, seen, peeks, dwarfs, x, y, ctx)
+            if (x, y) in lasts:
+                words += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in lasts[(x, y)]))
             label = f"{where}: {words}" + (f". {verb}" if verb else "")
             x0, y0 = x * CW, y * CH
             row.append(f'<g role="gridcell" class="cell{" " + cls if cls else ""}" data-gx="{x}" data-gy="{y}"'
-                       f'{attrs(hook)} tabindex="{0 if (x, y) == stop else -1}" aria-label="{esc(label)}">'
+                       f'{attrs({k: v for k, v in hook.items() if k != "tabindex"})} tabindex="{0 if (x, y) == stop else -1}" '
+                         f'aria-label="{esc(label)}">'
                        + (f"<title>{esc(verb)}</title>" if verb else "")
                        + f'<rect class="cell-hit" x="{x0}" y="{y0}" width="{CW}" height="{CH}"/>{art}</g>')
         rows.append(f'<g role="row">{"".join(row)}</g>')
@@ -463,6 +489,7 @@ def board(view: dict, ctx: Ctx) -> str:
     # dwarfs
     for x, y, owner in view["dwarfs"]:
         art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
+    art.extend(_last_marks(ctx))
     # a card offered for help waits on its space
     if pending and pending[0] in TUNNELS:
         art.append(tunnel_card(pending[0], pending[3], pending[1] * CW, pending[2] * CH, cls="is-pending"))
@@ -499,6 +526,45 @@ def board(view: dict, ctx: Ctx) -> str:
         f'aria-label="{ctx.h("saboteur.ui.viewport")}">{svg}</div>'
         f'{_hint(view, ctx, card, mode)}</div>'
     )
+
+
+def _last_space(text: str) -> tuple[int, int] | None:
+    """The space a move was made on (a path, a rockfall, a dwarf, a peeked goal)."""
+    parts = text.split(":")
+    if parts[0] in ("path", "rockfall", "dwarf") and len(parts) >= 3:
+        x, _, y = parts[2].partition(",")
+        return int(x), int(y)
+    if parts[0] == "map" and len(parts) >= 3:
+        return GOAL_CELLS[int(parts[2])]
+    return None
+
+
+def _last_spaces(ctx: Ctx) -> dict[tuple[int, int], list[int]]:
+    """space -> the seats whose last move was there."""
+    spaces: dict[tuple[int, int], list[int]] = {}
+    for seat, text in ctx.last:
+        try:
+            at = _last_space(text)
+        except (ValueError, IndexError):
+            continue
+        if at is not None:
+            spaces.setdefault(at, []).append(seat)
+    return spaces
+
+
+def _last_marks(ctx: Ctx) -> list[str]:
+    """Each seat's last move on the mine (issue 14): an outline, the seat's
+    initials and "last move: Ann" as the mark's title (the grid cell's name
+    says it too); the newest is drawn as laid (``is-fresh``, no motion with
+    reduced motion)."""
+    out = []
+    for (x, y), seats in _last_spaces(ctx).items():
+        names = ", ".join(ctx.name(s) for s in seats)
+        initials = " ".join((ctx.name(s).strip()[:1] or "?").upper() for s in seats)
+        out.append(f'<g class="last-mark{last_class(ctx, seats)}"><title>{ctx.h("follow.last", names=names)}</title>'
+                   f'<rect x="{x * CW + 2}" y="{y * CH + 2}" width="{CW - 4}" height="{CH - 4}" rx="5"/>'
+                   f'<text x="{x * CW + CW - 7}" y="{y * CH + 17}" text-anchor="end">{esc(initials)}</text></g>')
+    return out
 
 
 def _bar(view: dict, ctx: Ctx, card: str | None, mode: str) -> str:

@@ -120,7 +120,7 @@ def log_line(s: SabState, a, viewer: int | None, apply) -> tuple | None:
         return (key + "nugget", {"seat": p})
     if isinstance(a, Path):
         after = apply(s, a)
-        params = {"seat": p, "card": a.card, "x": a.x, "y": a.y, "turned": bool(a.rot)}
+        params = {"seat": p, "card": a.card, "x": a.x, "y": a.y, "at": f"{a.x},{a.y}", "turned": bool(a.rot)}
         owner = dwarf_at(s, a.x, a.y)
         if after.phase == "help":
             return (key + "ask_help", dict(params, owner=owner))
@@ -147,13 +147,13 @@ def log_line(s: SabState, a, viewer: int | None, apply) -> tuple | None:
         return (key + "map", {"seat": p, "goal": a.goal + 1})
     if isinstance(a, Rockfall):
         victim = next((m[2] for m in s.maze if m[0] == a.x and m[1] == a.y), "")
-        return (key + "rockfall", {"seat": p, "x": a.x, "y": a.y, "card": victim})
+        return (key + "rockfall", {"seat": p, "x": a.x, "y": a.y, "at": f"{a.x},{a.y}", "card": victim})
     if isinstance(a, Discard):
         if viewer == p:
             return (key + "discard_own", {"seat": p, "card": a.card})
         return (key + "discard", {"seat": p})
     if isinstance(a, Dwarf):
-        params = {"seat": p, "x": a.x, "y": a.y}
+        params = {"seat": p, "x": a.x, "y": a.y, "at": f"{a.x},{a.y}"}
         if viewer == p:
             return (key + "dwarf_own", dict(params, card=a.card))
         return (key + "dwarf", params)

@@ -35,6 +35,7 @@ from typing import Any
 
 from ...render.context import Ctx
 from ...render.html import attrs, esc
+from ...render.marks import last_class, last_seats
 from .rules import AT_HOLE, CORNERS, FIELDS, KINDS, SLOTS, other_end
 
 RULE_IDS = (
@@ -166,7 +167,16 @@ def _my_turn(view: dict, ctx: Ctx) -> bool:
 
 
 def _hook(a: dict[str, str], label: str) -> str:
-    return attrs({**a, "tabindex": "0", "role": "button", "aria-label": label})
+    return attrs({"tabindex": "0", **a, "role": "button", "aria-label": label})
+
+
+def _initials(ctx: Ctx, seats: list[int], x: float, y: float) -> str:
+    """A last-move badge in the SVG: the seats' initials (seen; the element's
+    label says it in words)."""
+    if not seats:
+        return ""
+    text = " ".join((ctx.name(s).strip()[:1] or "?").upper() for s in seats)
+    return f'<text class="last-initials" x="{x:.1f}" y="{y:.1f}" aria-hidden="true">{esc(text)}</text>'
 
 
 def _last(ctx: Ctx) -> str:
@@ -230,7 +240,12 @@ def _fields(view: dict, ctx: Ctx, mine: bool) -> str:
             cls.append("is-choice")
         elif hook:
             cls.append("is-blocked")
+        marked = last_seats(ctx, lambda text, f=f: text in (f"fly:{f}", f"move:{f}"))
         body = [f'<circle class="sb-field-bg" cx="{x:.1f}" cy="{y:.1f}" r="44"/>']
+        if marked:  # issue 14: each seat's last turn, outlined, with initials and in words
+            cls.append(last_class(ctx, marked).strip())
+            label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
+            body.append(_initials(ctx, marked, x + 30, y - 34))
         for k, kind in enumerate(stack):  # bottom first, the top drawn last and highest
             body.append(token(kind, x, y + 10 - 12 * k + (len(stack) - 1) * 6, 27,
                               "is-top" if k == len(stack) - 1 else "is-under"))
@@ -310,8 +325,12 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> str:
                 label = ctx.tr("saus_und_braus.ui.book_pick", slot=n)
             if hook:
                 cls.append("is-choice")
+        marked = last_seats(ctx, lambda text, n=n: text.startswith("open:") and str(n) in text[5:].split("+"))
+        if marked:  # issue 14: the books a seat opened in its last turn
+            cls.append(last_class(ctx, marked).strip())
+            label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
         attr = _hook(hook, label) if hook else f' role="img" aria-label="{esc(label)}"'
-        closed.append(f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>'
+        closed.append(f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>{_initials(ctx, marked, x + 28, y - 44)}'
                       f'<rect class="sb-hit" x="{x - 39}" y="{y - 46}" width="78" height="92" rx="8"/>'
                       f'<rect class="sb-cover" x="{x - 30}" y="{y - 38}" width="60" height="76" rx="6"/>'
                       f'<rect class="sb-spine" x="{x - 30}" y="{y - 38}" width="10" height="76" rx="3"/>'
