@@ -252,7 +252,7 @@ def test_hostile_snapshot_does_nothing(resumed, site_url):
 
 @pytest.mark.parametrize("lang,title", [("en", "Continue: "), ("de", "Weiterspielen: ")])
 def test_continue_card_is_in_the_page_before_python(resumed, site_url, lang, title):
-    page, slots = resumed
+    page, _ = resumed
     put(page, {"spieltisch.lang": lang})
     newest, rec = newest_record(page)
     view = fresh(page.context, f"{site_url}index.html#/", python=False)
@@ -272,7 +272,7 @@ def test_continue_card_is_in_the_page_before_python(resumed, site_url, lang, tit
 
 
 def test_live_hub_shows_the_same_continue_card(resumed):
-    page, slots = resumed
+    page, _ = resumed
     page.evaluate("() => { location.hash = '#/'; }")
     card = page.locator("#app .hub > [data-continue]:first-child a.continue-card")
     expect(card).to_have_count(1)
@@ -282,7 +282,7 @@ def test_live_hub_shows_the_same_continue_card(resumed):
     expect(card.locator(".continue-title")).to_have_text(rec["label"][lang]["title"])
     expect(card.locator(".continue-detail")).to_have_text(rec["label"][lang]["detail"])
     card.click()
-    expect(page.locator(f"#app[data-screen='play']")).to_be_attached()
+    expect(page.locator("#app[data-screen='play']")).to_be_attached()
     assert page.url.endswith(f"#/play/{newest}")
 
 

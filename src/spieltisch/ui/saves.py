@@ -101,7 +101,8 @@ def _slot_of(key: str) -> str:
 def drop_snapshots(storage: Storage) -> int:
     """Remove every resume snapshot (never a save); how many were removed."""
     try:
-        keys = [k for k in storage.keys() if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
+        stored = storage.keys()
+        keys = [k for k in stored if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
     except Exception:
         return 0
     for key in keys:

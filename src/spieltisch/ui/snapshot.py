@@ -151,7 +151,8 @@ def prune(storage: Any, keep_slot: str | None = None, keep: int = KEEP) -> None:
     ``keep_slot``'s (about to be rewritten); remove the rest. Saves are never
     touched."""
     try:
-        keys = [k for k in storage.keys() if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
+        stored = storage.keys()
+        keys = [k for k in stored if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
     except Exception:
         return
     ranked = []
