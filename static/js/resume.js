@@ -240,7 +240,6 @@
     const link = document.createElement("a");
     link.className = "continue-card";
     link.href = "#/play/" + encodeURIComponent(r.slot);
-    link.setAttribute("data-ui", "continue:" + r.slot);
     const h = document.createElement("h2");
     h.id = "continue-h";
     h.className = "continue-title";

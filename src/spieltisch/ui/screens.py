@@ -96,9 +96,11 @@ class ContinueCard:
 
 def continue_card(c: ContinueCard) -> str:
     """The most recent unfinished game, first on the hub; static/js/resume.js
-    builds the same markup before Python runs (from the save's snapshot)."""
+    builds the same markup before Python runs (from the save's snapshot). A
+    plain link: the route change opens the game (and, before Python, paints
+    its snapshot); the save's own row keeps the ``continue:`` button."""
     return (f'<section class="hub-continue" data-continue aria-labelledby="continue-h">'
-            f'<a class="continue-card" href="#/play/{esc(quote(c.slot, safe="-_.~"))}" data-ui="continue:{esc(c.slot)}">'
+            f'<a class="continue-card" href="#/play/{esc(quote(c.slot, safe="-_.~"))}">'
             f'<h2 id="continue-h" class="continue-title">{esc(c.title)}</h2>'
             f'<p class="continue-detail">{esc(c.detail)}</p></a></section>')
 
