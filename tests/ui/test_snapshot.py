@@ -53,6 +53,10 @@ def test_each_game_stores_the_screen_a_fresh_open_shows():
         assert rec["label"]["de"]["title"].startswith("Weiterspielen: ")
         assert rec["ready"] == {"en": "Getting the table ready…", "de": "Der Tisch wird vorbereitet…"}
         assert not snapshot.due(ctl, BUILD)  # written once per stored state
+        other = new_controller(ctl.storage)
+        other.handle("route", f"#/play/{slot}")
+        assert not snapshot.due(other, BUILD)  # opened again: the stored record is current
+        assert snapshot.due(other, "c" * 16)  # another build's is not
 
 
 def test_hot_seat_snapshot_is_the_curtain_never_a_hand():

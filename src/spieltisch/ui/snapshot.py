@@ -82,7 +82,13 @@ def due(ctl: Any, build: str) -> bool:
     """Is the stored snapshot of the game on screen out of date?"""
     if not build or not can_snapshot(ctl):
         return False
-    return getattr(ctl, "_snap_written", None) != (build, ctl.slot, ctl._revision, ctl.lang)
+    mark = (build, ctl.slot, ctl._revision, ctl.lang)
+    written = getattr(ctl, "_snap_written", None)
+    if written is None or written[1] != ctl.slot:  # just opened: a stored record may be current
+        r = read(ctl.storage, ctl.slot)
+        if r is not None and (r.get("build"), r.get("revision"), r.get("lang")) == (build, ctl._revision, ctl.lang):
+            ctl._snap_written = mark
+    return getattr(ctl, "_snap_written", None) != mark
 
 
 def record(ctl: Any, build: str) -> dict | None:
