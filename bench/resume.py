@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """First paint of a resumed game (issue 15; docs/performance.md, "Resume paint").
 
-Makes one saved game per game asked (a human and a bot, two clicks; the page
+Makes one saved game per game asked (a human and two bots, two clicks; the page
 writes its resume snapshot), then opens ``index.html#/play/<slot>`` in -n
 fresh browser contexts carrying that storage, and reports, from the page's
 own clock (ms since navigation start):
@@ -50,7 +50,8 @@ def saved_game(browser, base, game_id):
     page = site_bench.fresh_page(browser)
     page.goto(base + "index.html?botdelay=0")
     page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
-    site_bench.start_game(page, [("Ann", "human", None), ("Bot", "bot", "easy")], game_id=game_id)
+    seats = [("Ann", "human", None), ("Bot", "bot", "easy"), ("Bit", "bot", "easy")]  # 3 fit every game
+    site_bench.start_game(page, seats, game_id=game_id)
     site_bench.human_click(page)
     site_bench.human_click(page)
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
@@ -104,6 +105,7 @@ def main(argv=None):
             browser = sb.launch_chromium(pw)
             for gid in games:
                 out["results"].append(bench_resume(browser, base, gid, args.runs))
+                print(json.dumps(out["results"][-1], default=lambda x: round(x, 1)), file=sys.stderr, flush=True)
             browser.close()
     finally:
         sb.stop_site(server)
