@@ -254,8 +254,12 @@
   }
 
   const slot = slotOfHash();
-  if (slot !== null) paintSnapshot(slot);
-  else if (!window.location.hash || window.location.hash === "#/" || window.location.hash === "#") paintContinue();
+  try {
+    if (slot !== null) paintSnapshot(slot);
+  } finally {
+    root.removeAttribute("data-resume-pending"); // static/js/resume-guard.js hid the hub meanwhile
+  }
+  if (slot === null && (!window.location.hash || window.location.hash === "#/" || window.location.hash === "#")) paintContinue();
 
   // "Continue" (or any play link) followed before Python is ready: paint it too.
   window.addEventListener("hashchange", () => {

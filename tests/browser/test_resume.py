@@ -158,6 +158,7 @@ def test_saved_game_paints_before_python_then_the_live_screen(resumed, site_url,
     app = view.locator("#app")
     expect(app).to_have_attribute("data-screen", "play")
     assert app.get_attribute("inert") is None and app.get_attribute("data-snapshot") is None
+    assert view.locator("html[data-resume-pending]").count() == 0
     assert view.locator("[data-board]").text_content() == ready["board"]
     assert view.page_errors == []
     view.close()
@@ -202,7 +203,9 @@ def test_other_build_or_malformed_snapshot_is_ignored(resumed, site_url):
         assert stored(page, SNAP + slot) == (bad if isinstance(bad, str) else json.dumps(bad)), "rewritten meanwhile"
         assert "snapshot-painted" not in view.evaluate("window.spieltischBoot || []"), bad
         assert view.locator("#app[data-snapshot]").count() == 0
-        assert view.locator("#app .hub").count() == 1  # the static page, as it was
+        assert view.locator("#app .hub").count() == 1  # the static page, as it was, visible
+        assert view.locator("html[data-resume-pending]").count() == 0
+        expect(view.locator("#app .hub")).to_be_visible()
         assert view.page_errors == []
         view.close()
     put(page, {SNAP + slot: good})
