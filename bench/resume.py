@@ -56,8 +56,11 @@ def saved_game(browser, base, game_id):
     site_bench.human_click(page)
     page.locator("#app:not([data-busy])").wait_for(state="attached", timeout=120_000)
     slot = page.url.split("#/play/")[1]
-    page.wait_for_function("(k) => localStorage.getItem(k) !== null", arg="spieltisch.snap." + slot,
-                           timeout=60_000)
+    # the snapshot of the stored state (not of a state before the bots' last moves)
+    page.wait_for_function("""(slot) => {
+        const snap = localStorage.getItem("spieltisch.snap." + slot), save = localStorage.getItem("spieltisch.save." + slot);
+        return snap !== null && save !== null && JSON.parse(snap).revision === (JSON.parse(save).meta.revision || 0);
+    }""", arg=slot, timeout=60_000)
     url, storage = page.url, page.context.storage_state()
     page.context.close()
     return url, storage
