@@ -28,6 +28,11 @@ def test_every_referenced_file_is_precached():
     config = tomllib.loads((REPO / "pyscript.toml").read_text())
     wanted.add(config["interpreter"].removeprefix("./"))
     wanted |= {src.removeprefix("./") for src in config.get("files", {})}
+    for page in ("index.html", "embed.html"):  # the shells' inline config (issue 15)
+        for inline in re.findall(r"config='([^']+)'", (REPO / page).read_text(encoding="utf-8")):
+            cfg = json.loads(inline)
+            wanted.add(cfg["interpreter"].removeprefix("./"))
+            wanted |= {src.removeprefix("./") for src in cfg.get("files", {})}
     manifest = json.loads((REPO / "static" / "manifest.webmanifest").read_text())
     wanted |= {"static/" + icon["src"] for icon in manifest["icons"]}
     missing = {w for w in wanted if (REPO / w).exists()} - files

@@ -8,6 +8,7 @@ micropip/packaging wheels.
 
 import hashlib
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -34,6 +35,20 @@ def test_pyscript_toml_uses_vendored_runtime():
             assert "://" not in pkg
     for source in config.get("files", {}):
         assert local_path(source).is_file(), source
+
+
+def test_shells_inline_the_same_config():
+    """index.html and embed.html carry PyScript's config inline (no fetch of
+    pyscript.toml, no TOML parser before the runtime starts; issue 15): the
+    same interpreter and [files] as pyscript.toml, which stays for other pages."""
+    toml = tomllib.loads((REPO / "pyscript.toml").read_text())
+    for page in ("index.html", "embed.html"):
+        text = (REPO / page).read_text(encoding="utf-8")
+        found = re.findall(r"""<script type="py" src="\./src/app/main\.py" config='([^']+)'></script>""", text)
+        assert len(found) == 1, page
+        inline = json.loads(found[0])
+        assert inline["interpreter"] == toml["interpreter"] and inline["files"] == toml["files"], page
+        assert all(p.startswith("!") and p != "!error" for p in inline.get("plugins", [])), page
 
 
 @pytest.mark.parametrize("name", ["micropip", "packaging"])

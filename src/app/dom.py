@@ -21,6 +21,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from app.browser import LocalStorage, nil, query_param
+from app.snapshot import SnapshotKeeper
 from spieltisch.i18n import t
 from spieltisch.ui.controller import LOG_LIMIT, Controller
 from spieltisch.ui.follow import LIVE_KEEP
@@ -121,6 +122,7 @@ class App:
         self.listen(window, "storage", self.on_storage)  # another tab saved (docs/ui.md, tabs)
         self.listen(window, "beforeunload", self.on_unload)
         self.listen(self.motion, "change", self.on_motion)  # the reader changed the setting
+        self.snapshots = SnapshotKeeper(self)  # the resume snapshot (issue 15)
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         self.spawn(self.bot_loop())
@@ -326,6 +328,8 @@ class App:
         if self.ctl.embed and not nil(self.open_link):
             self.open_link.href = self.ctl.outside_link()
         self.measure("apply:focus", t0)
+        if getattr(self, "snapshots", None) is not None:
+            self.snapshots.after_apply()
         self.wake.set()
 
     def to_top(self) -> None:

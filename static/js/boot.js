@@ -9,6 +9,9 @@ const box = document.getElementById("boot");
 const bar = document.getElementById("boot-progress");
 const stage = document.getElementById("boot-stage");
 let done = false;
+// The order things happened in, for tests and bench/resume.py (static/js/resume.js
+// adds "snapshot-painted" / "continue-painted" before this module runs).
+const bootLog = (window.spieltischBoot = window.spieltischBoot || []);
 
 function text(name) {
   const el = document.querySelector(`[data-boot-text="${name}"]`);
@@ -24,7 +27,8 @@ function show(name, value) {
   if (rank >= 0 && rank < reached) return; // stages only move forward
   if (rank >= 0) reached = rank;
   if (bar && value > Number(bar.value)) bar.value = value;
-  if (stage) {
+  // a resumed game's quiet line (resume.js) stays; a failure is still said
+  if (stage && (!root.hasAttribute("data-resume") || name === "failed")) {
     stage.textContent = text(name);
     stage.setAttribute("data-i18n", `boot.${name}`);
   }
@@ -34,6 +38,14 @@ function finish() {
   if (done) return;
   show("ready", 100);
   done = true;
+  bootLog.push("interactive");
+  // the live render has replaced a resume snapshot (if any): it is the page now
+  const app = document.getElementById("app");
+  if (app && app.hasAttribute("data-snapshot")) {
+    app.removeAttribute("inert");
+    app.removeAttribute("aria-busy");
+    app.removeAttribute("data-snapshot");
+  }
   if (box) box.classList.add("is-done");
   window.setTimeout(() => box && (box.hidden = true), 400);
 }
@@ -57,7 +69,10 @@ window.addEventListener("py:progress", (event) => {
   }
 });
 
-document.addEventListener("py:ready", () => show("rules", 92));
+document.addEventListener("py:ready", () => {
+  bootLog.push("py:ready");
+  show("rules", 92);
+});
 
 if (root.dataset.ready === "1") {
   finish();

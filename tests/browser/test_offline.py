@@ -3,7 +3,8 @@
 Each test serves its own copy of the site (tests/support/site_copy.py) on its
 own port, with service workers allowed (open_page blocks them by default).
 
-(a) after one visit: offline, reload, a whole game vs bots, resume a save.
+(a) after one visit: offline, reload (the saved game's snapshot painted
+    before Python), a whole game vs bots, resume a save.
 (b) a new version deployed: the open page keeps its version, shows the update
     notice, and after "Reload" everything comes from the new version's cache.
 (c) without service workers the page says offline play is unavailable.
@@ -52,8 +53,18 @@ def test_offline_after_one_visit(browser, site_copy):
     board = page.locator("[data-board]").inner_text()
     hand = page.locator("[data-hand]").inner_text()
 
+    # its resume snapshot (static/js/resume.js) is stored ...
+    page.wait_for_function("(k) => localStorage.getItem(k) !== null", arg="spieltisch.snap." + saved_slot)
+
     page.context.set_offline(True)
     page.responses.clear()
+    # ... and painted offline before Python is ready, then the live game (issue 15)
+    page.reload()
+    expect(page.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    order = page.evaluate("window.spieltischBoot")
+    assert order.index("snapshot-painted") < order.index("py:ready") < order.index("interactive"), order
+    assert page.locator("[data-board]").inner_text() == board
+    assert page.locator("#app[inert]").count() == 0
     page.goto(url + "index.html?botdelay=0#/")
     expect(page.locator(READY)).to_be_attached(timeout=BOOT_MS)
     expect(page.locator("#app[data-screen='hub']")).to_be_attached()

@@ -3,6 +3,7 @@ inline script, handler or style; no other host; the hub cards as built."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -97,7 +98,10 @@ def test_required_shell_pieces():
     scripts = [a for t_, a in tags if t_ == "script"]
     assert {"type": "module", "src": "static/js/boot.js"} in scripts
     assert {"type": "module", "src": "static/vendor/pyscript/core.js"} in scripts
-    assert {"type": "py", "src": "./src/app/main.py", "config": "./pyscript.toml"} in scripts
+    py = [a for a in scripts if a.get("type") == "py"]
+    assert len(py) == 1 and py[0]["src"] == "./src/app/main.py"
+    assert json.loads(py[0]["config"])["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"  # inline: no fetch
+    assert {"src": "static/build/build-id.js"} in scripts and {"src": "static/js/resume.js"} in scripts
     ids = {a.get("id") for _, a in tags}
     assert {"app", "status", "boot", "boot-progress", "import-file"} <= ids
     status = next(a for _, a in tags if a.get("id") == "status")

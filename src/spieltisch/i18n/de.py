@@ -16,6 +16,8 @@ MESSAGES: dict[str, str] = {
     "boot.ready": "Fertig.",
     "boot.failed": "Die Spiele konnten nicht starten. Bitte lade die Seite neu.",
     "boot.noscript": "Spieltisch braucht JavaScript und WebAssembly, um die Spiele auszuführen.",
+    "resume.ready": "Der Tisch wird vorbereitet…",
+    "resume.continue": "Weiterspielen: {game}",
 
     # ---- Spiele ----------------------------------------------------------------
 

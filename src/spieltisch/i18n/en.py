@@ -16,6 +16,8 @@ MESSAGES: dict[str, str] = {
     "boot.ready": "Ready.",
     "boot.failed": "The games could not start. Please reload the page.",
     "boot.noscript": "Spieltisch needs JavaScript and WebAssembly to run the games.",
+    "resume.ready": "Getting the table ready…",
+    "resume.continue": "Continue: {game}",
 
     # (each game's hub card texts live in games/<id>/texts.py)
 

@@ -8,8 +8,10 @@ tools/render_hub.py, which pre-renders the cards into index.html.
 
 from __future__ import annotations
 
-from . import screens
+from ..i18n import t
+from . import screens, snapshot
 from .boards import has_board
+from .safety import stored_revision
 
 
 def hub_card_infos(catalogue, games) -> list:
@@ -31,14 +33,30 @@ class HubMixin:
 
     def _render_hub(self) -> str:
         cards = hub_card_infos(self.catalogue, self.games)
-        saves, broken = [], []
+        saves, broken, by_slot = [], [], {}
         for e in self.entries():
             if e.ok:  # listed from its checked summary: no replay (docs/engine.md, Saves)
                 s = e.summary
                 over = bool(s.over)
+                by_slot[e.slot] = e
                 saves.append((over, -s.updated, screens.SaveRow(
                     e.slot, s.game_id, s.names, s.moves, over, self.confirm_delete == e.slot)))
             else:
                 broken.append(screens.BrokenRow(e.key, e.error.code, self.confirm_delete == e.key))
         saves.sort(key=lambda x: (x[0], x[1]))
-        return screens.hub(self.lang, cards, [s for _, _, s in saves], broken)
+        first = saves[0][2] if saves and not saves[0][0] else None
+        cont = self._continue_card(by_slot[first.slot]) if first is not None else None
+        return screens.hub(self.lang, cards, [s for _, _, s in saves], broken, cont)
+
+    def _continue_card(self, entry) -> screens.ContinueCard:
+        """The most recent unfinished game, labelled as its snapshot says
+        (static/js/resume.js paints the same before Python); without one,
+        by its title and moves."""
+        s = entry.summary
+        found = snapshot.label(self.storage, entry.slot, self.lang, stored_revision(entry.text) or 0,
+                               getattr(self, "build", ""))
+        if found is None:
+            lang = self.lang
+            found = (t(lang, "resume.continue", game=t(lang, f"game.{s.game_id}.title")),
+                     t(lang, "hub.moves", count=s.moves))
+        return screens.ContinueCard(entry.slot, *found)

@@ -22,6 +22,7 @@ from ..core.match import Match
 from ..core.saves import SaveSummary, summarize_save
 
 SAVE_PREFIX = "spieltisch.save."
+SNAP_PREFIX = "spieltisch.snap."  # resume snapshots (ui/snapshot.py): dropped first when storage is full
 LANG_KEY = "spieltisch.lang"
 MAX_IMPORT_CHARS = 2_000_000
 
@@ -95,6 +96,19 @@ class SaveEntry:
 
 def _slot_of(key: str) -> str:
     return key[len(SAVE_PREFIX):]
+
+
+def drop_snapshots(storage: Storage) -> int:
+    """Remove every resume snapshot (never a save); how many were removed."""
+    try:
+        stored = storage.keys()
+        keys = [k for k in stored if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
+    except Exception:
+        return 0
+    for key in keys:
+        with contextlib.suppress(Exception):
+            storage.remove(key)
+    return len(keys)
 
 
 class SavesMixin:
@@ -173,7 +187,12 @@ class SavesMixin:
         meta["revision"] = self._revision + 1
         text = self.match.to_save_text(meta)
         try:
-            self.storage.set(key, text)
+            try:
+                self.storage.set(key, text)
+            except StorageFull:
+                if not drop_snapshots(self.storage):  # snapshots are a convenience: a save comes first
+                    raise
+                self.storage.set(key, text)
         except StorageFull:
             if not self.save_failed:
                 self.save_failed = True
@@ -290,6 +309,8 @@ class SavesMixin:
             key = target  # a broken save's storage key
         with contextlib.suppress(Exception):
             self.storage.remove(key)
+        with contextlib.suppress(Exception):  # its resume snapshot (ui/snapshot.py) goes with it
+            self.storage.remove(SNAP_PREFIX + _slot_of(key))
         self._save_cache.pop(key, None)
         self.confirm_delete = None
         return {"screen"}

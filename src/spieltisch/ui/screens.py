@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from ..core.match import NAME_MAX
 from ..i18n import LANGS, t
@@ -88,9 +89,28 @@ def hub_cards(lang: str, cards: Sequence[CardInfo]) -> str:
             + "".join(game_card(lang, c) for c in cards) + "</ul></section>")
 
 
+@dataclass(frozen=True)
+class ContinueCard:
+    slot: str
+    title: str
+    detail: str
+
+
+def continue_card(c: ContinueCard) -> str:
+    """The most recent unfinished game, first on the hub; static/js/resume.js
+    builds the same markup before Python runs (from the save's snapshot). A
+    plain link: the route change opens the game (and, before Python, paints
+    its snapshot); the save's own row keeps the ``continue:`` button."""
+    return (f'<section class="hub-continue" data-continue aria-labelledby="continue-h">'
+            f'<a class="continue-card" href="#/play/{esc(quote(c.slot, safe="-_.~"))}">'
+            f'<h2 id="continue-h" class="continue-title">{esc(c.title)}</h2>'
+            f'<p class="continue-detail">{esc(c.detail)}</p></a></section>')
+
+
 def hub(lang: str, cards: Sequence[CardInfo], saves: Sequence[SaveRow],
-        broken: Sequence[BrokenRow]) -> str:
-    out = [hub_cards(lang, cards)]
+        broken: Sequence[BrokenRow], cont: ContinueCard | None = None) -> str:
+    out = [continue_card(cont)] if cont is not None else []
+    out.append(hub_cards(lang, cards))
     out.append(f'<section class="hub-saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(t(lang, "hub.saves"))}</h2>')
     if saves:
         out.append('<ul class="save-list">')

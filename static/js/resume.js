@@ -1,0 +1,269 @@
+// Resume paint and the hub's "Continue" card, before any Python runs
+// (docs/performance.md, "Resume paint"; issue 15).
+//
+// A classic script right after <main id="app"> in index.html and embed.html:
+// it runs while the page is parsed, so a returning player never sees the hub
+// flash before their game. static/build/build-id.js (loaded just before)
+// sets <html data-app-build>; src/app/snapshot.py stores, for each saved game,
+// the play screen a fresh open of that save shows (never a seat's private
+// view behind the hot-seat curtain), as
+//
+//   localStorage["spieltisch.snap.<slot>"] = {"v": 1, "build", "slot", "game",
+//     "revision", "updated", "over", "lang", "html",
+//     "label": {"en": {"title", "detail"}, "de": {...}},
+//     "ready": {"en": "Getting the table ready…", "de": ...}}
+//
+// A record of another build, of another revision of the save, of a save that
+// is gone, or malformed in any way, is ignored. Stored HTML is untrusted
+// (another tab or an extension may write localStorage): it is parsed in an
+// inert document and only known elements and attributes are copied over;
+// no script, handler, style, frame or off-site link survives. The painted
+// screen is inert until the live render replaces it (src/app/dom.py renders
+// #app on start; static/js/boot.js then drops the marks).
+//
+// Events for tests and bench/resume.py: window.spieltischBoot (a list of
+// names in order: "snapshot-painted", "continue-painted"; boot.js adds
+// "py:ready" and "interactive") and performance marks "spieltisch:<name>".
+
+(function () {
+  "use strict";
+
+  const SNAP = "spieltisch.snap.";
+  const SAVE = "spieltisch.save.";
+  const MAX_RECORD = 400000; // characters; the writer keeps them under 200,000
+  const LANGS = ["en", "de"];
+  const root = document.documentElement;
+  const app = document.getElementById("app");
+  const log = (window.spieltischBoot = window.spieltischBoot || []);
+
+  function note(name) {
+    log.push(name);
+    try {
+      performance.mark("spieltisch:" + name);
+    } catch (err) {
+      // marks are for benches only
+    }
+  }
+
+  function storage(kind) {
+    try {
+      return kind === "session" ? window.sessionStorage : window.localStorage;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function get(key, kind) {
+    try {
+      const s = storage(kind);
+      return s ? s.getItem(key) : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function snapKeys() {
+    const out = [];
+    try {
+      const s = storage("local");
+      for (let i = 0; s && i < s.length; i += 1) {
+        const key = s.key(i);
+        if (typeof key === "string" && key.startsWith(SNAP)) out.push(key);
+      }
+    } catch (err) {
+      return [];
+    }
+    return out;
+  }
+
+  function pageLang() {
+    // as spieltisch.i18n.pick_lang(saved preference, navigator.language)
+    for (const cand of [get("spieltisch.lang", "local"), navigator.language]) {
+      if (typeof cand === "string" && cand) {
+        const base = cand.trim().toLowerCase().replace("_", "-").split("-")[0];
+        if (LANGS.includes(base)) return base;
+      }
+    }
+    return "en";
+  }
+
+  function isText(value, max) {
+    return typeof value === "string" && value.length <= max;
+  }
+
+  function texts(obj, max) {
+    // {"en": ..., "de": ...}: every language a string (or {title, detail})
+    if (!obj || typeof obj !== "object") return false;
+    return LANGS.every((l) => {
+      const v = obj[l];
+      if (max === 0) return v && typeof v === "object" && isText(v.title, 200) && isText(v.detail, 300);
+      return isText(v, max);
+    });
+  }
+
+  // The record for a slot, checked; null if it must not be shown.
+  function record(slot) {
+    const build = root.getAttribute("data-app-build") || "";
+    const text = get(SNAP + slot, "local");
+    if (!build || text === null || text.length > MAX_RECORD) return null;
+    let r;
+    try {
+      r = JSON.parse(text);
+    } catch (err) {
+      return null;
+    }
+    if (!r || typeof r !== "object" || r.v !== 1 || r.build !== build || r.slot !== slot) return null;
+    if (!isText(r.html, MAX_RECORD) || !Number.isSafeInteger(r.revision) || !Number.isSafeInteger(r.updated)) return null;
+    if (!isText(r.game, 40) || typeof r.over !== "boolean" || !LANGS.includes(r.lang) || !texts(r.label, 0) || !texts(r.ready, 200)) return null;
+    const save = get(SAVE + slot, "local");
+    if (save === null) return null; // deleted: nothing to continue
+    let meta;
+    try {
+      meta = JSON.parse(save).meta;
+    } catch (err) {
+      return null;
+    }
+    const revision = meta && Number.isSafeInteger(meta.revision) ? meta.revision : 0;
+    if (revision !== r.revision) return null; // written for another state of the game
+    return r;
+  }
+
+  // ---- untrusted HTML -> inert, known nodes only ------------------------------------
+  const TAGS = new Set(("a aside b br button circle clippath defs desc details div dd dl dt ellipse em " +
+    "fieldset figcaption figure footer g h1 h2 h3 h4 h5 h6 header hr i input kbd label legend li line " +
+    "lineargradient radialgradient stop main mark meter nav ol option output p path pattern polygon " +
+    "polyline progress rect section select small span strong sub summary sup svg symbol table tbody td " +
+    "text textarea tfoot th thead title tr tspan u ul use").split(" "));
+  const ATTRS = new Set(("class id role tabindex title lang hidden disabled type value name for " +
+    "reversed start rows cols maxlength readonly spellcheck checked selected open colspan rowspan " +
+    "max min low high optimum download focusable viewbox preserveaspectratio xmlns width height " +
+    "x y x1 x2 y1 y2 cx cy r rx ry d points transform fill stroke stroke-width stroke-dasharray " +
+    "stroke-linecap stroke-linejoin opacity fill-opacity stroke-opacity font-size font-weight " +
+    "text-anchor dominant-baseline clip-path offset stop-color gradientunits patternunits").split(" "));
+
+  function safeHref(el, value) {
+    if (el.localName === "use") return /^#[A-Za-z0-9_:.-]+$/.test(value); // a symbol in the same SVG
+    if (value.startsWith("#")) return true;
+    try {
+      const url = new URL(value, window.location.href);
+      return url.origin === window.location.origin && (url.protocol === "http:" || url.protocol === "https:");
+    } catch (err) {
+      return false;
+    }
+  }
+
+  function clean(node) {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) continue; // text
+      if (child.nodeType !== 1 || !TAGS.has(child.localName.toLowerCase())) {
+        child.remove(); // comments, scripts, styles, frames, objects, forms, images, animations...
+        continue;
+      }
+      for (const attr of Array.from(child.attributes)) {
+        const name = attr.name.toLowerCase();
+        const keep = name === "href" ? safeHref(child, attr.value)
+          : ATTRS.has(name) || /^(data|aria)-[a-z0-9-]+$/.test(name);
+        if (!keep) child.removeAttribute(attr.name);
+      }
+      clean(child);
+    }
+  }
+
+  function sanitized(html) {
+    // DOMParser's document has no browsing context: nothing in it runs or loads
+    const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, "text/html");
+    clean(doc.body);
+    const frag = document.createDocumentFragment();
+    for (const child of Array.from(doc.body.childNodes)) frag.appendChild(document.adoptNode(child));
+    return frag;
+  }
+
+  // ---- painting ---------------------------------------------------------------------
+  function slotOfHash() {
+    const m = /^#\/play\/([^/?#]+)\/?$/.exec(window.location.hash || "");
+    if (!m) return null;
+    try {
+      return decodeURIComponent(m[1]);
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function blocked() {
+    // safe mode (boot.js): the player starts without saves, or is about to be asked
+    return get("spieltisch.safe", "session") === "1" || (Number(get("spieltisch.boot.attempts", "local")) || 0) >= 2;
+  }
+
+  function painting() {
+    return !app || root.dataset.ready === "1" || blocked();
+  }
+
+  function paintSnapshot(slot) {
+    if (painting()) return false;
+    const r = record(slot);
+    if (!r) return false;
+    const lang = pageLang();
+    app.replaceChildren(sanitized(r.html));
+    app.setAttribute("inert", "");
+    app.setAttribute("aria-busy", "true");
+    app.setAttribute("data-snapshot", r.game.replace(/[^a-z_]/g, ""));
+    app.dataset.screen = r.over ? "over" : "play";
+    root.lang = r.lang;
+    root.setAttribute("data-resume", "");
+    const stage = document.getElementById("boot-stage");
+    if (stage) stage.textContent = r.ready[lang];
+    note("snapshot-painted");
+    return true;
+  }
+
+  function newest() {
+    let best = null;
+    for (const key of snapKeys()) {
+      const r = record(key.slice(SNAP.length));
+      if (r && !r.over && (!best || r.updated > best.updated)) best = r;
+    }
+    return best;
+  }
+
+  function paintContinue() {
+    if (painting()) return;
+    const hub = app.querySelector(".hub");
+    if (!hub || hub.querySelector("[data-continue]")) return;
+    const r = newest();
+    if (!r) return;
+    const label = r.label[pageLang()];
+    // the same markup as spieltisch.ui.screens.continue_card, built from text only
+    const section = document.createElement("section");
+    section.className = "hub-continue";
+    section.setAttribute("data-continue", "");
+    section.setAttribute("aria-labelledby", "continue-h");
+    const link = document.createElement("a");
+    link.className = "continue-card";
+    link.href = "#/play/" + encodeURIComponent(r.slot);
+    const h = document.createElement("h2");
+    h.id = "continue-h";
+    h.className = "continue-title";
+    h.textContent = label.title;
+    const p = document.createElement("p");
+    p.className = "continue-detail";
+    p.textContent = label.detail;
+    link.append(h, p);
+    section.append(link);
+    hub.prepend(section);
+    note("continue-painted");
+  }
+
+  const slot = slotOfHash();
+  try {
+    if (slot !== null) paintSnapshot(slot);
+  } finally {
+    root.removeAttribute("data-resume-pending"); // static/js/resume-guard.js hid the hub meanwhile
+  }
+  if (slot === null && (!window.location.hash || window.location.hash === "#/" || window.location.hash === "#")) paintContinue();
+
+  // "Continue" (or any play link) followed before Python is ready: paint it too.
+  window.addEventListener("hashchange", () => {
+    const next = slotOfHash();
+    if (next !== null && paintSnapshot(next)) window.scrollTo(0, 0);
+  });
+})();
