@@ -35,6 +35,7 @@ from typing import Any
 
 from ...render.context import Ctx
 from ...render.html import attrs, esc
+from ...render.parts import part
 from .rules import AT_HOLE, CORNERS, FIELDS, KINDS, SLOTS, other_end
 
 RULE_IDS = (
@@ -181,28 +182,32 @@ def board(view: dict, ctx: Ctx) -> str:
            f'<svg class="sb-svg" viewBox="0 0 {W} {H}" role="group" aria-label="{ctx.h("saus_und_braus.ui.board")}">'
            f'<rect class="sb-floor" width="{W}" height="{H}" rx="28"/>'
            f'<rect class="sb-table" x="90" y="95" width="{W - 180}" height="{H - 190}" rx="60"/>')]
-    # paths and ways off
+    # paths and ways off (their "used" marks change in a flight)
+    lines = []
     for p in FIELDS:
         (x0, y0), (x1, y1) = HOLE_XY[p[0]], HOLE_XY[p[1]]
         cls = "sb-path" + (" is-used" if p in used else "")
-        out.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
+        lines.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
     for c in CORNERS:
         (x0, y0), (x1, y1) = HOLE_XY[c], EDGE_XY[c]
         cls = "sb-exit" + (" is-used" if f"out{c}" in used else "")
-        out.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
-    # holes
+        lines.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
+    out.append(part("paths", "".join(lines)))
+    # holes: the same all game
     for h, (x, y) in HOLE_XY.items():
         corner = " is-corner" if h in CORNERS else ""
         out.append(f'<circle class="sb-hole{corner}" cx="{x}" cy="{y}" r="26"><title>{ctx.h("saus_und_braus.ui.hole", hole=h)}</title></circle>')
-    out.append(_fields(view, ctx, mine))
-    out.append(_exits(view, ctx, mine))
-    out.append(_corners(view, ctx, mine))
-    out.append(_books(view, ctx, mine))
+    # what changes from move to move, each a part of its own (render/parts.py):
+    # a move replaces only the parts it changed, never the kitchen
+    out.append(part("fields", _fields(view, ctx, mine)))
+    out.append(part("choices", _exits(view, ctx, mine) + _corners(view, ctx, mine)))
+    out.append(part("books", _books(view, ctx, mine)))
     real, ghost = _winnie(view, ctx)
-    out.append(real)
+    out.append(part("winnie", real))
     out.append("</svg>")
-    if ghost:  # the flight on a layer of its own: only it repaints while it moves
-        out.append(f'<svg class="sb-fx" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false">{ghost}</svg>')
+    # the flight on a layer of its own: only it repaints while it moves
+    out.append(f'<svg class="sb-fx" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false">'
+               f'{part("ghost", ghost)}</svg>')
     out.append("</div>")
     return "".join(out)
 
