@@ -182,7 +182,7 @@ def test_a_move_replaces_parts_never_the_kitchen():
         now = ctl.render("board")
         plan = patch_plan(before, now)
         assert plan is not None, "the board's skeleton changed"
-        attrs, changed = plan
+        _attrs, changed = plan
         assert set(changed) <= {"paths", "fields", "choices", "books", "winnie", "ghost"}
         changed_parts += len(changed)
         renders += 1

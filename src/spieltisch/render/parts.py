@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import re
 
-_PART = re.compile(r'data-part="([\w-]+)">(.*?)<!--/\1-->', re.S)
+_PART = re.compile(r'data-part="([\w-]+)">(.*?)<!--/\1-->', re.DOTALL)
 _FIRST_TAG = re.compile(r"\s*<[^>]*>")
 _ATTR = re.compile(r'([^\s=<>/"]+)(?:="([^"]*)")?')
 
