@@ -15,8 +15,7 @@ from __future__ import annotations
 import html
 import re
 
-_PART = re.compile(r'data-part="([\w-]+)">(.*?)<!--/\1-->', re.DOTALL)
-_FIRST_TAG = re.compile(r"\s*<[^>]*>")
+_OPEN = 'data-part="'
 _ATTR = re.compile(r'([^\s=<>/"]+)(?:="([^"]*)")?')
 
 
@@ -26,16 +25,29 @@ def part(key: str, inner: str, tag: str = "g", attrs: str = "") -> str:
 
 
 def split(markup: str) -> tuple[str, str, dict[str, str]]:
-    """(first tag, the rest with every part emptied, {key: part's inner HTML})."""
+    """(first tag, the rest with every part emptied, {key: part's inner HTML}).
+    Plain ``str.find`` over the markup: a board re-renders on every move."""
     parts: dict[str, str] = {}
-
-    def cut(m: re.Match) -> str:
-        parts[m.group(1)] = m.group(2)
-        return f'data-part="{m.group(1)}">'
-
-    skeleton = _PART.sub(cut, markup)
-    head = _FIRST_TAG.match(skeleton)
-    first = head.group(0) if head else ""
+    pieces = []
+    at = 0
+    while True:
+        start = markup.find(_OPEN, at)
+        if start < 0:
+            break
+        key_end = markup.find('">', start + len(_OPEN))
+        if key_end < 0:
+            break
+        key = markup[start + len(_OPEN):key_end]
+        body = key_end + 2
+        end = markup.find(f"<!--/{key}-->", body)
+        if end < 0:
+            break
+        parts[key] = markup[body:end]
+        pieces.append(markup[at:body])
+        at = end
+    pieces.append(markup[at:])
+    skeleton = "".join(pieces)
+    first = skeleton[:skeleton.find(">") + 1] if skeleton.lstrip().startswith("<") else ""
     return first, skeleton[len(first):], parts
 
 

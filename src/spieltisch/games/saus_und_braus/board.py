@@ -199,9 +199,11 @@ def board(view: dict, ctx: Ctx) -> str:
         out.append(f'<circle class="sb-hole{corner}" cx="{x}" cy="{y}" r="26"><title>{ctx.h("saus_und_braus.ui.hole", hole=h)}</title></circle>')
     # what changes from move to move, each a part of its own (render/parts.py):
     # a move replaces only the parts it changed, never the kitchen
-    out.append(part("fields", _fields(view, ctx, mine)))
+    out.extend(part(f"field-{f}", g) for f, g in zip(FIELDS, _fields(view, ctx, mine)))
     out.append(part("choices", _exits(view, ctx, mine) + _corners(view, ctx, mine)))
-    out.append(part("books", _books(view, ctx, mine)))
+    closed, open_ = _books(view, ctx, mine)
+    out.extend(part(f"book-{n}", g) for n, g in enumerate(closed, 1))
+    out.append(part("open-books", open_))  # drawn last: an open book lies over its neighbours
     real, ghost = _winnie(view, ctx)
     out.append(part("winnie", real))
     out.append("</svg>")
@@ -212,7 +214,8 @@ def board(view: dict, ctx: Ctx) -> str:
     return "".join(out)
 
 
-def _fields(view: dict, ctx: Ctx, mine: bool) -> str:
+def _fields(view: dict, ctx: Ctx, mine: bool) -> list[str]:
+    """One ``<g>`` per field of FIELDS, in order."""
     phase = view["phase"]
     out = []
     for i, f in enumerate(FIELDS):
@@ -244,7 +247,7 @@ def _fields(view: dict, ctx: Ctx, mine: bool) -> str:
                         f'<text x="{x + 34:.1f}" y="{y + 30:.1f}">{len(stack)}</text></g>')
         attr = _hook(hook, label) if hook else f' aria-label="{esc(label)}" role="img"'
         out.append(f'<g class="{" ".join(cls)}" data-field="{f}"{attr}>{"".join(body)}</g>')
-    return "".join(out)
+    return out
 
 
 def _exits(view: dict, ctx: Ctx, mine: bool) -> str:
@@ -275,14 +278,15 @@ def _corners(view: dict, ctx: Ctx, mine: bool) -> str:
     return "".join(out)
 
 
-def _books(view: dict, ctx: Ctx, mine: bool) -> str:
-    """saus.memory: closed books look alike; only ``view["open"]`` is drawn."""
+def _books(view: dict, ctx: Ctx, mine: bool) -> tuple[list[str], str]:
+    """saus.memory: closed books look alike; only ``view["open"]`` is drawn.
+    (one entry per slot: the closed book or ""; the open books)"""
     opened = {int(k): v for k, v in view["open"].items()}
     guessing = mine and view["phase"] == "guess"
     first = None
     if guessing and view["need"] == 2 and ctx.selected and ctx.selected.isdigit():
         first = int(ctx.selected)
-    closed, open_ = [], []
+    closed, open_ = [""] * SLOTS, []
     for slot in range(min(SLOTS, view["books_dealt"])):
         x, y = BOOK_XY[slot]
         n = slot + 1
@@ -316,13 +320,13 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> str:
             if hook:
                 cls.append("is-choice")
         attr = _hook(hook, label) if hook else f' role="img" aria-label="{esc(label)}"'
-        closed.append(f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>'
+        closed[slot] = (f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>'
                       f'<rect class="sb-hit" x="{x - 39}" y="{y - 46}" width="78" height="92" rx="8"/>'
                       f'<rect class="sb-cover" x="{x - 30}" y="{y - 38}" width="60" height="76" rx="6"/>'
                       f'<rect class="sb-spine" x="{x - 30}" y="{y - 38}" width="10" height="76" rx="3"/>'
                       f'<path class="sb-moon" d="M{x + 8},{y - 16} a16,16 0 1 0 0,32 a12,12 0 1 1 0,-32 Z"/>'
                       f'<text class="sb-num" x="{x + 5}" y="{y + 30}">{n}</text></g>')
-    return "".join(closed) + "".join(open_)
+    return closed, "".join(open_)
 
 
 def _figure(broom_deg: float) -> str:
