@@ -15,7 +15,7 @@ import pytest
 from support import browser as sb
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import memory as bench  # noqa: E402  (bench/memory.py: its game driver and probe)
+import memory as bench  # bench/memory.py: its game driver and probe
 
 GAMES = 4
 
