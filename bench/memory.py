@@ -85,8 +85,9 @@ WASM_BYTES = "[...(window.__wasmMemories || [])].reduce((s, m) => s + m.buffer.b
 
 
 class Probe:
-    def __init__(self, page, gcs=2):
+    def __init__(self, page, gcs=2, pygc=False):
         self.page = page
+        self.pygc = pygc
         self.gcs = gcs
         self.cdp = page.context.new_cdp_session(page)
         self.cdp.send("Performance.enable")
@@ -95,6 +96,8 @@ class Probe:
         return int(self.page.evaluate(WASM_BYTES))
 
     def sample(self, label) -> dict:
+        if self.pygc:
+            self.page.evaluate("window.__spieltischPyGC && window.__spieltischPyGC()")
         for _ in range(self.gcs):
             self.cdp.send("HeapProfiler.collectGarbage")
         counters = self.cdp.send("Memory.getDOMCounters")
@@ -164,9 +167,9 @@ def run(args) -> dict:
             page = sb.open_page(browser, viewport={"width": 1200, "height": 900})
             page.add_init_script(COUNTER)
             page.add_init_script(WASM_HOOK)
-            page.goto(base + "index.html?botdelay=0")
+            page.goto(base + "index.html?botdelay=0" + ("&perf" if args.pygc else ""))
             page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
-            probe = Probe(page, args.gc)
+            probe = Probe(page, args.gc, args.pygc)
             samples = [probe.sample("ready")]
             start_game(page, args.game, args.players, args.level, args.seed)
             if args.what == "games":
@@ -211,6 +214,8 @@ def main(argv=None):
     ap.add_argument("--actions", type=int, default=1000, help="actions (actions)")
     ap.add_argument("--every", type=int, default=250, help="a sample every this many actions (actions)")
     ap.add_argument("--gc", type=int, default=2, help="forced garbage collections before each sample")
+    ap.add_argument("--pygc", action="store_true",
+                    help="also run Python's cycle collector (gc.collect in Pyodide, via ?perf) before each sample")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
     out = run(args)

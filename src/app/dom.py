@@ -62,6 +62,9 @@ class App:
         # ?perf: performance.measure() around bot slices, moves and region
         # renders (bench/saboteur_site.py --perf matches them to long tasks)
         self.perf = query_param("perf") is not None
+        if self.perf:  # bench/memory.py --pygc: Python's cycle collector, run before a sample
+            import gc
+            window.__spieltischPyGC = create_proxy(gc.collect)
         # what each play region shows now, so an unchanged one is not replaced
         self._shown_html: dict[str, str] = {}
         self._log_token = None
