@@ -23,6 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 from app.browser import LocalStorage, nil, query_param
 from app.snapshot import SnapshotKeeper
 from spieltisch.i18n import t
+from spieltisch.render import parts
 from spieltisch.ui.controller import LOG_LIMIT, Controller
 from spieltisch.ui.follow import LIVE_KEEP
 from spieltisch.ui.safety import WithoutSaves
@@ -71,8 +72,9 @@ class App:
         # renders (bench/saboteur_site.py --perf matches them to long tasks)
         self.perf = query_param("perf") is not None
         self._gc_start = 0.0
-        if self.perf:  # the cyclic collector's full passes, as measures too
+        if self.perf:  # the cyclic collector's full passes, as measures too; bench/memory.py --pygc runs it
             gc.callbacks.append(self._gc_measure)
+            window.__spieltischPyGC = create_proxy(gc.collect)
         # what each play region shows now, so an unchanged one is not replaced
         self._shown_html: dict[str, str] = {}
         self._log_token = None
@@ -392,10 +394,31 @@ class App:
         t0 = self.now()
         html = self.ctl.render(name)
         t1 = self.measure(f"py:{name}", t0)
-        if self._shown_html.get(name) != html:
-            el.innerHTML = html
+        old = self._shown_html.get(name)
+        if old != html:
+            plan = parts.patch_plan(old, html) if old is not None and "data-part=" in html else None
+            first = el.firstElementChild if plan is not None else None
+            if plan is None or nil(first):
+                el.innerHTML = html
+                self.measure(f"dom:{name}", t1)
+            else:  # the same skeleton: only the parts that changed (render/parts.py)
+                attrs, changed = plan
+                if attrs is not None:
+                    for a in [str(n) for n in first.getAttributeNames()]:
+                        if a not in attrs:
+                            first.removeAttribute(a)
+                    for a, v in attrs.items():
+                        if first.getAttribute(a) != v:
+                            first.setAttribute(a, v)
+                targets = [(el.querySelector(f'[data-part="{key}"]'), inner) for key, inner in changed.items()]
+                if any(nil(target) for target, _ in targets):
+                    el.innerHTML = html  # the page was changed under us: all of it again
+                else:
+                    for target, inner in targets:
+                        target.innerHTML = inner
+                del targets, first  # no reference to a replaced element outlives this call
+                self.measure(f"dom:{name}-parts", t1)
             self._shown_html[name] = html
-            self.measure(f"dom:{name}", t1)
 
     def render_side(self, side) -> None:
         """The players panel: the seats if they changed, and the log's new lines."""

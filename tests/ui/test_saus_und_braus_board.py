@@ -164,3 +164,29 @@ def test_every_book_slot_and_field_is_drawn():
     assert len(re.findall(r'data-field="[A-Z]{2}"', html)) == 13
     assert 'class="sb-winnie' in html and 'data-action="spin"' in ctl.render("hand")
     assert "style=" not in html + ctl.render("hand") + ctl.render("side")
+
+
+def test_a_move_replaces_parts_never_the_kitchen():
+    """Issue 13 (speed): every board render of a whole game has the kitchen's
+    skeleton of the one before, so the page replaces only the parts that
+    changed (render/parts.py); the kitchen itself is never among them."""
+    from spieltisch.render.parts import patch_plan
+
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Ben", "human", None)], seed=5, game_id="saus_und_braus")
+    rnd = random.Random(5)
+    before = ctl.render("board")
+    renders = changed_parts = 0
+    while not ctl.match.is_over and renders < 400:
+        _human_step(ctl, rnd)
+        now = ctl.render("board")
+        plan = patch_plan(before, now)
+        assert plan is not None, "the board's skeleton changed"
+        _attrs, changed = plan
+        assert all(k.startswith(("field-", "book-")) or k in {"paths", "choices", "open-books", "winnie", "ghost"}
+                   for k in changed), changed
+        changed_parts += len(changed)
+        renders += 1
+        before = now
+    parts = 13 + 16 + 5  # fields, book slots, paths/choices/open books/Winnie/flight
+    assert renders > 20 and changed_parts < renders * parts * 0.6  # much of the board stays

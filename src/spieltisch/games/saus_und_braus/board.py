@@ -36,6 +36,7 @@ from typing import Any
 from ...render.context import Ctx
 from ...render.html import attrs, esc
 from ...render.marks import last_class, last_seats
+from ...render.parts import part
 from .rules import AT_HOLE, CORNERS, FIELDS, KINDS, SLOTS, other_end
 
 RULE_IDS = (
@@ -191,33 +192,40 @@ def board(view: dict, ctx: Ctx) -> str:
            f'<svg class="sb-svg" viewBox="0 0 {W} {H}" role="group" aria-label="{ctx.h("saus_und_braus.ui.board")}">'
            f'<rect class="sb-floor" width="{W}" height="{H}" rx="28"/>'
            f'<rect class="sb-table" x="90" y="95" width="{W - 180}" height="{H - 190}" rx="60"/>')]
-    # paths and ways off
+    # paths and ways off (their "used" marks change in a flight)
+    lines = []
     for p in FIELDS:
         (x0, y0), (x1, y1) = HOLE_XY[p[0]], HOLE_XY[p[1]]
         cls = "sb-path" + (" is-used" if p in used else "")
-        out.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
+        lines.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
     for c in CORNERS:
         (x0, y0), (x1, y1) = HOLE_XY[c], EDGE_XY[c]
         cls = "sb-exit" + (" is-used" if f"out{c}" in used else "")
-        out.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
-    # holes
+        lines.append(f'<line class="{cls}" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>')
+    out.append(part("paths", "".join(lines)))
+    # holes: the same all game
     for h, (x, y) in HOLE_XY.items():
         corner = " is-corner" if h in CORNERS else ""
         out.append(f'<circle class="sb-hole{corner}" cx="{x}" cy="{y}" r="26"><title>{ctx.h("saus_und_braus.ui.hole", hole=h)}</title></circle>')
-    out.append(_fields(view, ctx, mine))
-    out.append(_exits(view, ctx, mine))
-    out.append(_corners(view, ctx, mine))
-    out.append(_books(view, ctx, mine))
+    # what changes from move to move, each a part of its own (render/parts.py):
+    # a move replaces only the parts it changed, never the kitchen
+    out.extend(part(f"field-{f}", g) for f, g in zip(FIELDS, _fields(view, ctx, mine)))
+    out.append(part("choices", _exits(view, ctx, mine) + _corners(view, ctx, mine)))
+    closed, open_ = _books(view, ctx, mine)
+    out.extend(part(f"book-{n}", g) for n, g in enumerate(closed, 1))
+    out.append(part("open-books", open_))  # drawn last: an open book lies over its neighbours
     real, ghost = _winnie(view, ctx)
-    out.append(real)
+    out.append(part("winnie", real))
     out.append("</svg>")
-    if ghost:  # the flight on a layer of its own: only it repaints while it moves
-        out.append(f'<svg class="sb-fx" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false">{ghost}</svg>')
+    # the flight on a layer of its own: only it repaints while it moves
+    out.append(f'<svg class="sb-fx" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false">'
+               f'{part("ghost", ghost)}</svg>')
     out.append("</div>")
     return "".join(out)
 
 
-def _fields(view: dict, ctx: Ctx, mine: bool) -> str:
+def _fields(view: dict, ctx: Ctx, mine: bool) -> list[str]:
+    """One ``<g>`` per field of FIELDS, in order."""
     phase = view["phase"]
     out = []
     for i, f in enumerate(FIELDS):
@@ -254,7 +262,7 @@ def _fields(view: dict, ctx: Ctx, mine: bool) -> str:
                         f'<text x="{x + 34:.1f}" y="{y + 30:.1f}">{len(stack)}</text></g>')
         attr = _hook(hook, label) if hook else f' aria-label="{esc(label)}" role="img"'
         out.append(f'<g class="{" ".join(cls)}" data-field="{f}"{attr}>{"".join(body)}</g>')
-    return "".join(out)
+    return out
 
 
 def _exits(view: dict, ctx: Ctx, mine: bool) -> str:
@@ -285,14 +293,15 @@ def _corners(view: dict, ctx: Ctx, mine: bool) -> str:
     return "".join(out)
 
 
-def _books(view: dict, ctx: Ctx, mine: bool) -> str:
-    """saus.memory: closed books look alike; only ``view["open"]`` is drawn."""
+def _books(view: dict, ctx: Ctx, mine: bool) -> tuple[list[str], str]:
+    """saus.memory: closed books look alike; only ``view["open"]`` is drawn.
+    (one entry per slot: the closed book or ""; the open books)"""
     opened = {int(k): v for k, v in view["open"].items()}
     guessing = mine and view["phase"] == "guess"
     first = None
     if guessing and view["need"] == 2 and ctx.selected and ctx.selected.isdigit():
         first = int(ctx.selected)
-    closed, open_ = [], []
+    closed, open_ = [""] * SLOTS, []
     for slot in range(min(SLOTS, view["books_dealt"])):
         x, y = BOOK_XY[slot]
         n = slot + 1
@@ -330,13 +339,13 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> str:
             cls.append(last_class(ctx, marked).strip())
             label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
         attr = _hook(hook, label) if hook else f' role="img" aria-label="{esc(label)}"'
-        closed.append(f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>{_initials(ctx, marked, x + 28, y - 44)}'
+        closed[slot] = (f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>{_initials(ctx, marked, x + 28, y - 44)}'
                       f'<rect class="sb-hit" x="{x - 39}" y="{y - 46}" width="78" height="92" rx="8"/>'
                       f'<rect class="sb-cover" x="{x - 30}" y="{y - 38}" width="60" height="76" rx="6"/>'
                       f'<rect class="sb-spine" x="{x - 30}" y="{y - 38}" width="10" height="76" rx="3"/>'
                       f'<path class="sb-moon" d="M{x + 8},{y - 16} a16,16 0 1 0 0,32 a12,12 0 1 1 0,-32 Z"/>'
                       f'<text class="sb-num" x="{x + 5}" y="{y + 30}">{n}</text></g>')
-    return "".join(closed) + "".join(open_)
+    return closed, "".join(open_)
 
 
 def _figure(broom_deg: float) -> str:

@@ -1,0 +1,54 @@
+"""Issue 15 (memory): a long session must not keep replaced regions alive.
+
+All-bot games in one page, "play again" after each; before each count a
+forced garbage collection (CDP). The DOM nodes Chrome holds (in the page or
+detached but reachable) after the last game stay within a bound of those
+after the first: counts, not times. bench/memory.py gives the figures.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from support import browser as sb
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import memory as bench  # bench/memory.py: its game driver and probe
+
+GAMES = 4
+
+
+@pytest.fixture(scope="module")
+def page(browser, site_url):
+    p = sb.open_page(browser, viewport={"width": 1200, "height": 900})
+    p.dialogs = []
+    p.on("dialog", lambda d: (p.dialogs.append(d.message), d.dismiss()))
+    p.add_init_script(bench.COUNTER)
+    p.add_init_script(bench.WASM_HOOK)
+    p.goto(site_url + "index.html?botdelay=0")
+    p.locator(bench.READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+    yield p
+    sb.close_page(p)
+
+
+@pytest.mark.parametrize("game_id,players", [("hexen_cocktail", 6)])
+def test_held_dom_nodes_do_not_grow_over_games(page, game_id, players):
+    probe = bench.Probe(page)
+    bench.start_game(page, game_id, players, "easy", "15")
+    samples = []
+    for g in range(GAMES):
+        bench.wait_over(page)
+        samples.append(probe.sample(f"game {g + 1}"))
+        if g < GAMES - 1:
+            bench.again(page)
+    first, last = samples[0], samples[-1]
+    # the document itself is about the same size at each game's end; what
+    # Chrome holds beyond it must not pile up game after game
+    held = [s["nodes"] - s["doc_nodes"] for s in samples]
+    assert max(held) - held[0] <= 0.05 * first["nodes"] + 200, samples
+    assert last["nodes"] <= 1.10 * first["nodes"] + 200, samples
+    assert last["listeners"] <= first["listeners"], samples  # no listener per render
+    assert last["wasm"] <= first["wasm"] * 1.05, samples
+    sb.check_page(page)
