@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from spieltisch.games import CATALOGUE, GAMES  # noqa: E402
-from spieltisch.ui import screens  # noqa: E402
+from spieltisch.ui import hub_screen  # noqa: E402
 from spieltisch.ui.controller import hub_card_infos  # noqa: E402
 
 START, END = "<!-- hub:start -->", "<!-- hub:end -->"
@@ -25,7 +25,7 @@ INDEX = REPO / "index.html"
 
 
 def rendered() -> str:
-    return screens.hub_cards("en", hub_card_infos(CATALOGUE, GAMES))
+    return hub_screen.hub_cards("en", hub_card_infos(CATALOGUE, GAMES))
 
 
 def updated(text: str) -> str:

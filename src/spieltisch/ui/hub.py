@@ -9,7 +9,7 @@ tools/render_hub.py, which pre-renders the cards into index.html.
 from __future__ import annotations
 
 from ..i18n import t
-from . import screens, snapshot
+from . import hub_screen, snapshot
 from .boards import has_board
 from .safety import stored_revision
 
@@ -21,10 +21,10 @@ def hub_card_infos(catalogue, games) -> list:
     for gid in catalogue:
         game = games.get(gid)
         if game is not None and has_board(gid):
-            cards.append(screens.CardInfo(gid, True, game.info.min_players, game.info.max_players))
+            cards.append(hub_screen.CardInfo(gid, True, game.info.min_players, game.info.max_players))
         else:
-            lo, hi = screens.PLANNED_PLAYERS.get(gid, (1, 1))
-            cards.append(screens.CardInfo(gid, False, lo, hi))
+            lo, hi = hub_screen.PLANNED_PLAYERS.get(gid, (1, 1))
+            cards.append(hub_screen.CardInfo(gid, False, lo, hi))
     return cards
 
 
@@ -39,16 +39,16 @@ class HubMixin:
                 s = e.summary
                 over = bool(s.over)
                 by_slot[e.slot] = e
-                saves.append((over, -s.updated, screens.SaveRow(
+                saves.append((over, -s.updated, hub_screen.SaveRow(
                     e.slot, s.game_id, s.names, s.moves, over, self.confirm_delete == e.slot)))
             else:
-                broken.append(screens.BrokenRow(e.key, e.error.code, self.confirm_delete == e.key))
+                broken.append(hub_screen.BrokenRow(e.key, e.error.code, self.confirm_delete == e.key))
         saves.sort(key=lambda x: (x[0], x[1]))
         first = saves[0][2] if saves and not saves[0][0] else None
         cont = self._continue_card(by_slot[first.slot]) if first is not None else None
-        return screens.hub(self.lang, cards, [s for _, _, s in saves], broken, cont)
+        return hub_screen.hub(self.lang, cards, [s for _, _, s in saves], broken, cont)
 
-    def _continue_card(self, entry) -> screens.ContinueCard:
+    def _continue_card(self, entry) -> hub_screen.ContinueCard:
         """The most recent unfinished game, labelled as its snapshot says
         (static/js/resume.js paints the same before Python); without one,
         by its title and moves."""
@@ -59,4 +59,4 @@ class HubMixin:
             lang = self.lang
             found = (t(lang, "resume.continue", game=t(lang, f"game.{s.game_id}.title")),
                      t(lang, "hub.moves", count=s.moves))
-        return screens.ContinueCard(entry.slot, *found)
+        return hub_screen.ContinueCard(entry.slot, *found)
