@@ -39,6 +39,8 @@ def click_once(page, rnd: random.Random) -> str:
     else a random target on the board or the big buttons (a first book in
     hand for salamander and snake)."""
     wait_idle(page)
+    if page.locator("[data-gameover]").count():
+        return "over"  # the bots ended the game while we waited: never "Play again"
     overlay = page.locator("[data-region='overlay'] button")
     if overlay.count():
         label = overlay.first.get_attribute("data-action") or overlay.first.get_attribute("data-ui")
