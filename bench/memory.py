@@ -4,7 +4,9 @@
 All-bot games in one page (``?botdelay=0``), "play again" after each game.
 Before every sample a forced garbage collection (CDP
 ``HeapProfiler.collectGarbage``, twice: the second pass frees what the first
-one's finalizers let go, e.g. Pyodide proxies), then:
+one's finalizers let go, e.g. Pyodide proxies) and a heap snapshot whose
+data is dropped (its collection is the precise one; ``--no-snapshot``
+leaves it out and then counts unreachable nodes too), then:
 
   nodes       DOM nodes Chrome keeps alive (CDP ``Memory.getDOMCounters``):
               in the document or detached but still reachable
@@ -44,14 +46,18 @@ from support import browser as sb
 
 READY = "html[data-ready='1']"
 
-# Counts log lines as they are added (one per action), across re-renders.
+# Counts actions by the log's own line numbers (the newest line's value),
+# summed over the games of the session: a log drawn anew (a new screen)
+# adds its lines to the page again, but not to the count.
 COUNTER = """
 (() => {
-  window.__mem = {actions: 0};
-  new MutationObserver(records => {
-    for (const r of records) for (const n of r.addedNodes)
-      if (n.nodeType === 1 && n.tagName === 'LI' && n.parentElement && n.parentElement.matches('ol.log'))
-        window.__mem.actions += 1;
+  const m = window.__mem = {actions: 0, base: 0, last: 0};
+  new MutationObserver(() => {
+    const li = document.querySelector('ol.log li');
+    const v = li ? Number(li.getAttribute('value')) || 0 : 0;
+    if (v < m.last) m.base += m.last;  // a new game (or the game-over screen)
+    m.last = v;
+    m.actions = m.base + v;
   }).observe(document, {childList: true, subtree: true});
 })();
 """
@@ -85,21 +91,39 @@ WASM_BYTES = "[...(window.__wasmMemories || [])].reduce((s, m) => s + m.buffer.b
 
 
 class Probe:
-    def __init__(self, page, gcs=2, pygc=False):
+    def __init__(self, page, gcs=2, pygc=False, garbage=False, precise=True):
         self.page = page
         self.pygc = pygc
+        self.garbage = garbage
         self.gcs = gcs
+        self.precise = precise
         self.cdp = page.context.new_cdp_session(page)
         self.cdp.send("Performance.enable")
+        if precise:
+            self.cdp.send("HeapProfiler.enable")
+
+    def collect(self) -> None:
+        """Free what nothing reaches. ``HeapProfiler.collectGarbage`` alone
+        can leave tens of thousands of unreachable DOM nodes counted (measured
+        mid-game, Saboteur at 10 bots: 21,630 held after two such passes,
+        3,859 after a heap snapshot, 1,236 in the document; docs/performance.md),
+        so a precise sample also takes a heap snapshot (its data is dropped):
+        the snapshot's collection frees every node no script reaches."""
+        for _ in range(self.gcs):
+            self.cdp.send("HeapProfiler.collectGarbage")
+        if self.precise:
+            self.cdp.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
 
     def wasm_bytes(self) -> int:
         return int(self.page.evaluate(WASM_BYTES))
 
     def sample(self, label) -> dict:
+        found = None
+        if self.garbage:  # what Python's collector finds (it frees it too)
+            found = json.loads(self.page.evaluate("window.__spieltischPyGarbage()"))
         if self.pygc:
             self.page.evaluate("window.__spieltischPyGC && window.__spieltischPyGC()")
-        for _ in range(self.gcs):
-            self.cdp.send("HeapProfiler.collectGarbage")
+        self.collect()
         counters = self.cdp.send("Memory.getDOMCounters")
         metrics = {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
         return {
@@ -110,7 +134,7 @@ class Probe:
             "listeners": counters["jsEventListeners"],
             "js_heap": int(metrics["JSHeapUsedSize"]),
             "wasm": self.wasm_bytes(),
-        }
+        } | ({"py_garbage": found} if found is not None else {})
 
 
 def start_game(page, game_id, players, level, seed):
@@ -167,9 +191,9 @@ def run(args) -> dict:
             page = sb.open_page(browser, viewport={"width": 1200, "height": 900})
             page.add_init_script(COUNTER)
             page.add_init_script(WASM_HOOK)
-            page.goto(base + "index.html?botdelay=0" + ("&perf" if args.pygc else ""))
+            page.goto(base + "index.html?botdelay=0" + ("&perf" if args.pygc or args.garbage else ""))
             page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
-            probe = Probe(page, args.gc, args.pygc)
+            probe = Probe(page, args.gc, args.pygc, args.garbage, precise=not args.no_snapshot)
             samples = [probe.sample("ready")]
             start_game(page, args.game, args.players, args.level, args.seed)
             if args.what == "games":
@@ -214,6 +238,10 @@ def main(argv=None):
     ap.add_argument("--actions", type=int, default=1000, help="actions (actions)")
     ap.add_argument("--every", type=int, default=250, help="a sample every this many actions (actions)")
     ap.add_argument("--gc", type=int, default=2, help="forced garbage collections before each sample")
+    ap.add_argument("--garbage", action="store_true",
+                    help="before each sample, list what Python's cycle collector frees (kinds, frames; ?perf)")
+    ap.add_argument("--no-snapshot", action="store_true",
+                    help="collect with HeapProfiler.collectGarbage only (no heap snapshot before each sample)")
     ap.add_argument("--pygc", action="store_true",
                     help="also run Python's cycle collector (gc.collect in Pyodide, via ?perf) before each sample")
     ap.add_argument("--json")

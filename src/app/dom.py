@@ -37,6 +37,28 @@ BOT_SLICE_MS = 10
 FOCUS_ATTRS = ("data-card", "data-row", "data-ui", "data-action", "data-illegal", "id")
 
 
+def garbage_report() -> str:
+    """What Python's cycle collector would free now, by kind, and the code of
+    every frame among it (?perf only; bench/memory.py --garbage). The garbage
+    is freed afterwards."""
+    import json
+    from collections import Counter
+
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        found = list(gc.garbage)
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(0)
+    kinds = Counter(type(o).__name__ for o in found)
+    frames = Counter(f"{o.f_code.co_filename.rsplit('/', 1)[-1]}:{o.f_code.co_name}:{o.f_lineno}"
+                     for o in found if type(o).__name__ == "frame")
+    del found
+    gc.collect()
+    return json.dumps({"kinds": kinds.most_common(12), "frames": frames.most_common(16)})
+
+
 class App:
     def __init__(self, safe: bool = False):
         self.root = document.getElementById("app")
@@ -74,7 +96,10 @@ class App:
         self._gc_start = 0.0
         if self.perf:  # the cyclic collector's full passes, as measures too; bench/memory.py --pygc runs it
             gc.callbacks.append(self._gc_measure)
-            window.__spieltischPyGC = create_proxy(gc.collect)
+            # setattr: written as ``window.__name`` inside a class, Python would
+            # mangle the name to ``_App__name``
+            setattr(window, "__spieltischPyGC", create_proxy(gc.collect))
+            setattr(window, "__spieltischPyGarbage", create_proxy(garbage_report))
         # what each play region shows now, so an unchanged one is not replaced
         self._shown_html: dict[str, str] = {}
         self._log_token = None

@@ -1,9 +1,11 @@
 """Issue 15 (memory): a long session must not keep replaced regions alive.
 
 All-bot games in one page, "play again" after each; before each count a
-forced garbage collection (CDP). The DOM nodes Chrome holds (in the page or
-detached but reachable) after the last game stay within a bound of those
-after the first: counts, not times. bench/memory.py gives the figures.
+precise garbage collection (CDP collections and a heap snapshot, whose
+collection frees every node no script reaches: bench/memory.py Probe). The
+DOM nodes Chrome holds (in the page or detached but reachable) after the
+last game stay within a bound of those after the first, and so do they
+within one long game: counts, not times. bench/memory.py gives the figures.
 """
 
 from __future__ import annotations
@@ -51,4 +53,25 @@ def test_held_dom_nodes_do_not_grow_over_games(page, game_id, players):
     assert last["nodes"] <= 1.10 * first["nodes"] + 200, samples
     assert last["listeners"] <= first["listeners"], samples  # no listener per render
     assert last["wasm"] <= first["wasm"] * 1.05, samples
+    sb.check_page(page)
+
+
+def test_held_dom_nodes_do_not_grow_within_one_long_game(page):
+    """The same bound between 100 and 400 actions of one 10-bot Saboteur
+    session (sampled while the bots play: replaced regions must not stay
+    reachable until the game ends)."""
+    page.goto(page.url.split("#")[0] + "#/")
+    page.locator("#app[data-screen='hub']").wait_for(state="attached")
+    probe = bench.Probe(page)
+    bench.start_game(page, "saboteur", 10, "easy", "4242")
+    begun = page.evaluate("window.__mem.actions")  # the games before this one count too
+    samples = []
+    for mark in (100, 250, 400):
+        while bench.wait_over(page, until_actions=begun + mark):  # a game ended first: the next one
+            bench.again(page)
+        samples.append(probe.sample(f"{mark} actions"))
+    held = [s["nodes"] - s["doc_nodes"] for s in samples]
+    assert max(held) - held[0] <= 0.05 * samples[0]["nodes"] + 200, samples
+    assert samples[-1]["listeners"] <= samples[0]["listeners"], samples
+    assert samples[-1]["wasm"] <= samples[0]["wasm"] * 1.05, samples
     sb.check_page(page)
