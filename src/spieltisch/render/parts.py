@@ -12,8 +12,9 @@ and laid out again for every move. Parts do not nest.
 
 from __future__ import annotations
 
-import html
 import re
+
+from .html import unesc
 
 _OPEN = 'data-part="'
 _ATTR = re.compile(r'([^\s=<>/"]+)(?:="([^"]*)")?')
@@ -65,6 +66,6 @@ def patch_plan(old: str, new: str):
     attrs = None
     if first_old != first_new:
         body = first_new.strip()[1:-1].split(None, 1)
-        attrs = {k: html.unescape(v or "") for k, v in _ATTR.findall(body[1] if len(body) > 1 else "")}
+        attrs = {k: unesc(v or "") for k, v in _ATTR.findall(body[1] if len(body) > 1 else "")}
     changed = {k: v for k, v in parts_new.items() if parts_old[k] != v}
     return attrs, changed

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from ..i18n import t
-from ..render.html import button, esc
+from ..render.html import button, esc, url_quote
 from .screens import i18n_attrs
 
 # Player ranges of games not built yet (built games take theirs from GameInfo).
@@ -93,7 +92,7 @@ def continue_card(c: ContinueCard) -> str:
     plain link: the route change opens the game (and, before Python, paints
     its snapshot); the save's own row keeps the ``continue:`` button."""
     return (f'<section class="hub-continue" data-continue aria-labelledby="continue-h">'
-            f'<a class="continue-card" href="#/play/{esc(quote(c.slot, safe="-_.~"))}">'
+            f'<a class="continue-card" href="#/play/{esc(url_quote(c.slot))}">'
             f'<h2 id="continue-h" class="continue-title">{esc(c.title)}</h2>'
             f'<p class="continue-detail">{esc(c.detail)}</p></a></section>')
 

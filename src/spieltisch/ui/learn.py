@@ -13,7 +13,6 @@ replays the position.
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -26,7 +25,7 @@ from ..core.rng import Rng, mix_seed
 from ..games import GAMES
 from ..i18n import t
 from ..render.context import Ctx
-from ..render.html import attrs, button, esc, paragraphs
+from ..render.html import attrs, button, esc, paragraphs, unesc
 from . import tryit
 
 GUIDE_TURNS = 3  # the reader's first moves of a guided game are explained
@@ -279,7 +278,7 @@ _ACTION = re.compile(r'data-action="([^"]*)"')
 
 def offered_actions(board_html: str) -> list[str]:
     """The moves a rendered board offers (its ``data-action`` targets)."""
-    return [html.unescape(x) for x in _ACTION.findall(board_html)]
+    return [unesc(x) for x in _ACTION.findall(board_html)]
 
 
 def turn_rule(match: Match, seat: int, rule_ids: Sequence[str], offered: Sequence[str] = ()) -> str | None:

@@ -18,20 +18,19 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote, unquote
 
 from ..core.safejson import JsonLimitError, parse
 from ..core.saves import MAX_SAVE_CHARS
-from ..render.html import button, esc
+from ..render.html import button, esc, url_quote, url_unquote
 from .saves import SAVE_PREFIX
 
 
 def slot_to_url(slot: str) -> str:
-    return quote(slot, safe="-_.~")
+    return url_quote(slot)
 
 
 def slot_from_url(part: str) -> str:
-    return unquote(part)
+    return url_unquote(part)
 
 
 def stored_revision(text: str | None) -> int | None:

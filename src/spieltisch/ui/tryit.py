@@ -26,7 +26,6 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from ..core.errors import BadActionText, IllegalActionError
 from ..core.game import CHANCE, Game
@@ -82,6 +81,10 @@ class TryItError(ValueError):
 
 
 def data_path(game_id: str):
+    # imported here: importlib.resources brings pathlib, tempfile and
+    # urllib.parse along, start-up time the first screen does not need
+    from importlib import resources
+
     return resources.files(f"spieltisch.games.{game_id}").joinpath(DATA_FILE)
 
 
