@@ -100,7 +100,7 @@ def main(argv=None):
     from spieltisch.games import GAMES
 
     games = sorted(GAMES) if args.game == "all" else [args.game]
-    server, base = sb.start_site()
+    server, base = sb.start_site_process()
     out = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
            "date": time.strftime("%Y-%m-%d %H:%M"), "results": []}
     try:
@@ -111,7 +111,7 @@ def main(argv=None):
                 print(json.dumps(out["results"][-1], default=lambda x: round(x, 1)), file=sys.stderr, flush=True)
             browser.close()
     finally:
-        sb.stop_site(server)
+        sb.stop_site_process(server)
     out["load_after"] = f"{os.getloadavg()[0]:.1f}"
     text = json.dumps(out, indent=1, default=lambda x: round(x, 1))
     print(text)

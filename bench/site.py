@@ -329,7 +329,7 @@ def main(argv=None):
     TRACE = args.trace
     from playwright.sync_api import sync_playwright
 
-    server, base = sb.start_site()
+    server, base = sb.start_site_process()
     out = {"game": args.game, "players": args.players,
            "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
            "date": time.strftime("%Y-%m-%d %H:%M")}
@@ -346,7 +346,7 @@ def main(argv=None):
                 out["spin"] = bench_spin(browser, base, args.runs, args.motion)
             browser.close()
     finally:
-        sb.stop_site(server)
+        sb.stop_site_process(server)
     text = json.dumps(out, indent=1, default=lambda x: round(x, 2))
     print(text)
     if args.json:

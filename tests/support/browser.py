@@ -60,6 +60,29 @@ def start_site_at(root, csp: str | None = None):
     return serve.start(root, 0, csp=csp, quiet=True)
 
 
+def start_site_process(csp: str | None = None):
+    """Serve the repository root from a process of its own: (process, url).
+    For benchmarks: a server in the benchmark's own process shares its GIL
+    with Playwright's client, and a page of many parallel requests waits
+    for both (a static host does not)."""
+    import subprocess
+
+    cmd = [sys.executable, str(REPO / "tools" / "serve.py"), "--port", "0", "--quiet"]
+    if csp:
+        cmd += ["--csp", csp]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline().strip()  # "Spieltisch is at http://127.0.0.1:PORT/"
+    if not line.startswith("Spieltisch is at "):
+        proc.kill()
+        raise RuntimeError(f"tools/serve.py did not start: {line!r}")
+    return proc, line.rsplit(" ", 1)[1]
+
+
+def stop_site_process(proc) -> None:
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
 def stop_site(server) -> None:
     server.shutdown()
     server.server_close()

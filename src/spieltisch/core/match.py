@@ -55,6 +55,7 @@ class Match:
         self.log: list[tuple[int, str]] = []
         self.forced: set[int] = set()  # log indices of chance outcomes the seed does not give
         self.meta: dict = {}  # a loaded save's checked ``meta`` (core/saves.py)
+        self._seals: dict[tuple[int, str], str] = {}  # (place in the saved log, text) -> sealed text
         # States since the last undo barrier (index 0 = the barrier state).
         self._undo_states: list[Any] = [self.state]
         self._undo_base = 0  # log length at the barrier
@@ -191,10 +192,16 @@ class Match:
         and their place in this list (``seal_action``): a face-down discard
         is not plain text either."""
         sealed = seals_actions(self.game)
+        seals = self._seals  # each action is sealed once, not at every save
         out: list[list] = []
         for i, (p, t) in enumerate(self.log):
             if p != CHANCE:
-                out.append([p, seal_action(t, self.seed, len(out)) if sealed else t])
+                if sealed:
+                    key = (len(out), t)
+                    t = seals.get(key)
+                    if t is None:
+                        t = seals[key] = seal_action(key[1], self.seed, key[0])
+                out.append([p, t])
             elif i in self.forced:
                 out.append([p, t, i])
         return out

@@ -56,12 +56,18 @@ def card_name(card: Any, ctx: Ctx) -> str:
         return str(card)
 
 
+_RECIPE_TEXT: dict[tuple[str, str], str] = {}  # (lang, recipe) -> its words: a board names each recipe many times
+
+
 def recipe_text(code: Any, ctx: Ctx) -> str:
     if not isinstance(code, str) or code not in NEEDS:
         return str(code)
-    needs = ", ".join(ctx.tr("potions_brew.need", count=v, ingredient=ing_name(k, ctx))
-                      for k, v in NEEDS[code].items())
-    return f"{needs} ({ctx.tr('potions_brew.points', points=VALUE[code])})"
+    text = _RECIPE_TEXT.get((ctx.lang, code))
+    if text is None:
+        needs = ", ".join(ctx.tr("potions_brew.need", count=v, ingredient=ing_name(k, ctx))
+                          for k, v in NEEDS[code].items())
+        text = _RECIPE_TEXT[(ctx.lang, code)] = f"{needs} ({ctx.tr('potions_brew.points', points=VALUE[code])})"
+    return text
 
 
 def rule_name(rule: Any, ctx: Ctx) -> str:
