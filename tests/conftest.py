@@ -10,6 +10,16 @@ import pytest
 from support import browser as sb
 
 
+def pytest_collection_modifyitems(config, items):
+    """scripts/test runs the suite on two workers (pytest-xdist, ``--dist
+    loadgroup``): every browser test goes to one worker, in file order (one
+    Chromium, one Pyodide boot per module, never two browsers on the two
+    cores), and the rest is shared out between both."""
+    for item in items:
+        if item.nodeid.replace("\\", "/").startswith("tests/browser/"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def site_url():
     """Base URL (ends with /) of the repo root served on 127.0.0.1."""
