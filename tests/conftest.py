@@ -10,6 +10,7 @@ import pytest
 from support import browser as sb
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     """scripts/test runs the suite on two workers (pytest-xdist, ``--dist
     loadgroup``): every browser test goes to one worker, in file order (one

@@ -9,6 +9,8 @@ one nothing is written.
 
 from __future__ import annotations
 
+import math
+
 from js import document, window
 from pyodide.ffi import create_proxy
 
@@ -16,6 +18,7 @@ from app.browser import nil
 from spieltisch.ui import snapshot
 
 DELAY_MS = 250
+MAX_WAITS = 12  # 3 s of animations at the most
 
 
 class SnapshotKeeper:
@@ -25,6 +28,7 @@ class SnapshotKeeper:
         self.build = "" if nil(build) else str(build)
         app.ctl.build = self.build  # the hub's Continue card reads the matching record
         self._timer = None
+        self._waits = 0
         self._tick = create_proxy(self._fire)
         app.listen(window, "pagehide", self.flush)
         app.listen(document, "visibilitychange", self._on_visibility)
@@ -37,8 +41,25 @@ class SnapshotKeeper:
 
     def _fire(self) -> None:
         self._timer = None
-        if not self.app.ctl.bot_pending():
-            self.flush()
+        if self.app.ctl.bot_pending():
+            return
+        # not while a move's animation runs (Winnie's spin and flight take
+        # 1.6 s): a write is a task of 15-35 ms and would cost a frame; at most
+        # MAX_WAITS times, and a page being hidden or left writes at once
+        if self._waits < MAX_WAITS and self._animating():
+            self._waits += 1
+            self._timer = window.setTimeout(self._tick, DELAY_MS)
+            return
+        self._waits = 0
+        self.flush()
+
+    def _animating(self) -> bool:
+        try:
+            return any(str(a.playState) == "running" and not nil(a.effect)
+                       and math.isfinite(float(a.effect.getComputedTiming().endTime))  # not a spinner
+                       for a in document.getAnimations())
+        except Exception:  # an old browser without getAnimations: write now
+            return False
 
     def _on_visibility(self, _event=None) -> None:
         if str(document.visibilityState) == "hidden":

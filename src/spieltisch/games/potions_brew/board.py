@@ -10,12 +10,19 @@ Clicks: a hand card (or, with 3 laid out, one of your laid cards) carries
 ``lay:<card>:<slot>`` or ``move:<card>:<slot>`` (data-action when legal, else
 data-illegal). Decisions are buttons with their action text. Every target is a
 real ``<button>``, so Tab/Enter/Space work, and targets are at least 44 px.
+
+Over 400 lines because the five regions above share the card faces and the
+names of cards, recipes and rules (the log's words too, ``param``); split,
+each part would import the others' helpers. The next split, when it grows:
+the names into a module of their own.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from ...i18n import t
 from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc
 from ...render.marks import last_badge, last_class, last_seats
@@ -56,18 +63,15 @@ def card_name(card: Any, ctx: Ctx) -> str:
         return str(card)
 
 
-_RECIPE_TEXT: dict[tuple[str, str], str] = {}  # (lang, recipe) -> its words: a board names each recipe many times
+@functools.cache  # a board names each recipe many times: its words once per language
+def _recipe_words(lang: str, code: str) -> str:
+    needs = ", ".join(t(lang, "potions_brew.need", count=v, ingredient=t(lang, f"potions_brew.ing.{k}"))
+                      for k, v in NEEDS[code].items())
+    return f"{needs} ({t(lang, 'potions_brew.points', points=VALUE[code])})"
 
 
 def recipe_text(code: Any, ctx: Ctx) -> str:
-    if not isinstance(code, str) or code not in NEEDS:
-        return str(code)
-    text = _RECIPE_TEXT.get((ctx.lang, code))
-    if text is None:
-        needs = ", ".join(ctx.tr("potions_brew.need", count=v, ingredient=ing_name(k, ctx))
-                          for k, v in NEEDS[code].items())
-        text = _RECIPE_TEXT[(ctx.lang, code)] = f"{needs} ({ctx.tr('potions_brew.points', points=VALUE[code])})"
-    return text
+    return _recipe_words(ctx.lang, code) if isinstance(code, str) and code in NEEDS else str(code)
 
 
 def rule_name(rule: Any, ctx: Ctx) -> str:
