@@ -147,8 +147,12 @@ def perf_summary(page, tasks=()) -> dict:
     for start, dur in sorted(tasks, key=lambda t: -t[1])[:8]:
         parts = [(n, d) for n, s, d in measures if s >= start - 0.5 and s + d <= start + dur + 0.5]
         inside.append({"task_ms": round(dur, 1),
-                       "parts": [f"{n} {d:.1f}" for n, d in sorted(parts, key=lambda p: -p[1])][:8]})
+                       "parts": [f"{n} {d:.1f}" for n, d in sorted(parts, key=lambda p: -p[1])][:8],
+                       # a human's click (handle:*, the new-game form) or the bots' own work
+                       "by": "human" if any(n.startswith(("handle:", "form")) for n, _ in parts) else "bots"})
     out["longtasks"] = inside
+    bots = [t["task_ms"] for t in inside if t["by"] == "bots"]
+    out["longest_bot_task_ms"] = max(bots) if bots else None  # None: no long task while only bots worked
     return out
 
 
