@@ -50,7 +50,6 @@ class SnapshotKeeper:
             self._waits += 1
             self._timer = window.setTimeout(self._tick, DELAY_MS)
             return
-        self._waits = 0
         self.flush()
 
     def _animating(self) -> bool:
@@ -66,6 +65,7 @@ class SnapshotKeeper:
             self.flush()
 
     def flush(self, _event=None) -> None:
+        self._waits = 0  # however it was written (timer, hidden, left): the next one waits anew
         if self._timer is not None:
             window.clearTimeout(self._timer)
             self._timer = None
