@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 
 import js  # the browser
 from js import URL, Blob, Object, document, window
@@ -359,6 +360,12 @@ class App:
             self.snapshots.after_apply()
         self.wake.set()
 
+    def focus_on(self, selector: str) -> None:
+        el = document.querySelector(selector)
+        if not nil(el):
+            el.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
+            el.focus()
+
     def to_top(self) -> None:
         self.root.focus(self._no_scroll)
         window.scrollTo(0, 0)
@@ -422,27 +429,15 @@ class App:
         old = self._shown_html.get(name)
         if old != html:
             plan = parts.patch_plan(old, html) if old is not None and "data-part=" in html else None
-            first = el.firstElementChild if plan is not None else None
-            if plan is None or nil(first):
+            # the same skeleton: only the parts that changed, in one call to
+            # static/js/boot.js (render/parts.py); else, or when the page was
+            # changed under us, all of it
+            patch = getattr(window, "spieltischPatch", None)
+            if plan is not None and not nil(patch) and patch(el, json.dumps(plan)):
+                self.measure(f"dom:{name}-parts", t1)
+            else:
                 el.innerHTML = html
                 self.measure(f"dom:{name}", t1)
-            else:  # the same skeleton: only the parts that changed (render/parts.py)
-                attrs, changed = plan
-                if attrs is not None:
-                    for a in [str(n) for n in first.getAttributeNames()]:
-                        if a not in attrs:
-                            first.removeAttribute(a)
-                    for a, v in attrs.items():
-                        if first.getAttribute(a) != v:
-                            first.setAttribute(a, v)
-                targets = [(el.querySelector(f'[data-part="{key}"]'), inner) for key, inner in changed.items()]
-                if any(nil(target) for target, _ in targets):
-                    el.innerHTML = html  # the page was changed under us: all of it again
-                else:
-                    for target, inner in targets:
-                        target.innerHTML = inner
-                del targets, first  # no reference to a replaced element outlives this call
-                self.measure(f"dom:{name}-parts", t1)
             self._shown_html[name] = html
 
     def render_side(self, side) -> None:
@@ -489,10 +484,10 @@ class App:
             self.file_input.value = ""
             self.file_input.click()
         elif kind == "focus":
-            el = document.querySelector(effect[1])
-            if not nil(el):
-                el.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
-                el.focus()
+            if not nil(document.querySelector(effect[1])):
+                # in a task of its own, as every move of focus: scrolling lays
+                # the page out, which need not hold up the click's new DOM
+                asyncio.get_event_loop().call_soon(self.focus_on, effect[1])
                 return True
         elif kind == "lang":
             document.documentElement.lang = effect[1]

@@ -213,3 +213,32 @@ else {
     }
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
+
+// ---- a region re-rendered in parts (src/app/dom.py App.put, render/parts.py) ----
+// One call per region instead of one Python-to-JS call per element and
+// attribute. plan: JSON [attrs of the region's first element or null,
+// {part key: its new inner HTML | the attributes its first element now has}].
+// Returns false, having changed nothing, when the page is not what the plan
+// expects (a part missing): the caller then replaces the region whole.
+function setAttrs(el, attrs) {
+  for (const name of el.getAttributeNames()) if (!Object.hasOwn(attrs, name)) el.removeAttribute(name);
+  for (const [name, value] of Object.entries(attrs)) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+window.spieltischPatch = (region, json) => {
+  const [attrs, parts] = JSON.parse(json);
+  const first = region.firstElementChild;
+  const targets = [];
+  for (const [key, change] of Object.entries(parts)) {
+    let el = region.querySelector(`[data-part="${CSS.escape(key)}"]`);
+    if (el && typeof change !== "string") el = el.firstElementChild;
+    if (!el) return false;
+    targets.push([el, change]);
+  }
+  if (!first) return false;
+  if (attrs) setAttrs(first, attrs);
+  for (const [el, change] of targets) {
+    if (typeof change === "string") el.innerHTML = change;
+    else setAttrs(el, change);
+  }
+  return true;
+};

@@ -115,3 +115,46 @@ def test_a_book_opens_and_closes_and_its_picture_is_gone(page):
         expect(book).to_have_count(1)
         assert "sb-token" not in book.inner_html()
     assert "is-open" not in html
+
+
+def _canonical(markup: str) -> list:
+    """Elements with their attributes as sets, and the text: the DOM a
+    markup makes, whatever order patched attributes were set in."""
+    from html.parser import HTMLParser
+
+    out: list = []
+
+    class P(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            out.append((tag, sorted(attrs)))
+
+        def handle_endtag(self, tag):
+            out.append(("/", tag))
+
+        def handle_data(self, data):
+            if data.strip():
+                out.append(("text", data.strip()))
+
+    P(convert_charrefs=True).feed(markup)
+    return out
+
+
+def test_a_board_patched_part_by_part_matches_a_fresh_render(page):
+    """render/parts.py: after many moves whose parts were replaced, or only
+    had their attributes set, the board is what a fresh render draws."""
+    start(page, [("Ann", "human", None), ("Bot", "bot", "easy")], "23")
+    rnd = random.Random(23)
+    kinds = set()
+    for _ in range(40):
+        what = click_once(page, rnd)
+        kinds.add(what.split(":")[0] if what else what)
+        if what == "over":
+            break
+    wait_idle(page)
+    assert {"spin", "open"} <= kinds, kinds
+    board = page.locator("[data-region='board']").inner_html()
+    assert page.locator("[data-board] [data-part]").count() > 30
+    page.reload()
+    expect(page.locator("html[data-ready='1']")).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
+    expect(page.locator("#app[data-screen='play']")).to_be_attached()
+    assert _canonical(page.locator("[data-region='board']").inner_html()) == _canonical(board)

@@ -1,6 +1,6 @@
 """Regions in parts (render/parts.py): a re-render replaces only what changed."""
 
-from spieltisch.render.parts import part, patch_plan, split
+from spieltisch.render.parts import first_tag_patch, part, patch_plan, split
 
 
 def test_split_empties_the_parts_and_keeps_their_html():
@@ -31,3 +31,27 @@ def test_another_skeleton_replaces_the_whole_region():
     assert patch_plan(old, "<div><svg>" + part("z", "1") + "</svg></div>") is None
     assert patch_plan(old, "<p><svg>" + part("x", "1") + "</svg></p>") is None
     assert patch_plan("<div>no parts</div>", "<div>no parts either</div>") is None
+
+
+def test_a_part_changed_only_in_its_first_elements_attributes_gets_those_set():
+    """A field that became a choice keeps its drawing: only its attributes change."""
+    body = '<circle r="4"/><text>2</text></g>'
+    old = "<div><svg>" + part("f", '<g class="f" role="img">' + body) + "</svg></div>"
+    new = "<div><svg>" + part("f", '<g class="f is-choice" data-action="fly:AB" tabindex="0">' + body) + "</svg></div>"
+    assert patch_plan(old, new) == (None, {"f": {"class": "f is-choice", "data-action": "fly:AB", "tabindex": "0"}})
+
+
+def test_a_part_whose_drawing_changed_is_replaced_whole():
+    old = "<svg>" + part("f", '<g class="f"><circle r="4"/></g>') + "</svg>"
+    new = "<svg>" + part("f", '<g class="f is-top"><circle r="5"/></g>') + "</svg>"
+    assert patch_plan(old, new) == (None, {"f": '<g class="f is-top"><circle r="5"/></g>'})
+
+
+def test_first_tag_patch_only_for_the_same_element():
+    assert first_tag_patch('<g a="1"><b/></g>', '<g a="2"><b/></g>') == {"a": "2"}
+    assert first_tag_patch('<line x="1"/>', '<line x="2" y="&quot;3&quot;"/>') == {"x": "2", "y": '"3"'}
+    assert first_tag_patch('<g a="1"><b/></g>', '<p a="1"><b/></g>') is None  # another element
+    assert first_tag_patch('<g a="1"/>', '<g a="1">') is None  # self-closing or not
+    assert first_tag_patch("", '<g a="1">') is None  # an empty part gets HTML
+    assert first_tag_patch('<g a="1">', "text") is None
+    assert first_tag_patch("<!--x--><g>", "<!--y--><g>") is None  # a comment is not an element

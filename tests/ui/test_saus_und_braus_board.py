@@ -176,7 +176,7 @@ def test_a_move_replaces_parts_never_the_kitchen():
     start_game(ctl, [("Ann", "human", None), ("Ben", "human", None)], seed=5, game_id="saus_und_braus")
     rnd = random.Random(5)
     before = ctl.render("board")
-    renders = changed_parts = 0
+    renders = changed_parts = attrs_only = 0
     while not ctl.match.is_over and renders < 400:
         _human_step(ctl, rnd)
         now = ctl.render("board")
@@ -186,7 +186,10 @@ def test_a_move_replaces_parts_never_the_kitchen():
         assert all(k.startswith(("field-", "book-")) or k in {"paths", "choices", "open-books", "winnie", "ghost"}
                    for k in changed), changed
         changed_parts += len(changed)
+        attrs_only += sum(isinstance(v, dict) for v in changed.values())
         renders += 1
         before = now
     parts = 13 + 16 + 5  # fields, book slots, paths/choices/open books/Winnie/flight
     assert renders > 20 and changed_parts < renders * parts * 0.6  # much of the board stays
+    # a field that becomes a choice, a book that can be opened: their drawings stay too
+    assert attrs_only > changed_parts / 3, (attrs_only, changed_parts)

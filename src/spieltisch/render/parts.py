@@ -5,7 +5,9 @@ outside the parts is the region's skeleton. When a region is rendered again
 and its skeleton is the same (the first tag's attributes aside, which are
 set one by one), ``app.dom`` replaces only the parts whose HTML changed, so
 a big static picture (e.g. Saus und Braus's kitchen) is not parsed, styled
-and laid out again for every move. Parts do not nest.
+and laid out again for every move. A part whose first element changed only
+in its attributes (a field that became a choice, a book that can be opened)
+gets those attributes set, its drawing left as it is. Parts do not nest.
 
     <g data-part="books">…<!--/books--></g>
 """
@@ -52,20 +54,48 @@ def split(markup: str) -> tuple[str, str, dict[str, str]]:
     return first, skeleton[len(first):], parts
 
 
+def _attrs_of(tag: str) -> dict[str, str]:
+    """The attributes of a start tag ``<name a="1" b>`` (values unescaped)."""
+    body = tag.strip()[1:-1].rstrip("/").split(None, 1)
+    return {k: unesc(v or "") for k, v in _ATTR.findall(body[1] if len(body) > 1 else "")}
+
+
+def first_tag_patch(old: str, new: str) -> dict[str, str] | None:
+    """The attributes of ``new``'s first element when ``old`` and ``new`` are
+    the same markup but for that element's start tag (same name), else None.
+    Values never hold ``>`` unescaped (``html.esc``), so the first ``>`` ends
+    the tag."""
+    if old[:1] != "<" or new[:1] != "<" or not old[1:2].isalpha() or not new[1:2].isalpha():
+        return None
+    end_old, end_new = old.find(">"), new.find(">")
+    if end_old < 0 or end_new < 0 or old[end_old:] != new[end_new:]:
+        return None
+    tag_old, tag_new = old[:end_old + 1], new[:end_new + 1]
+    if tag_old.endswith("/>") != tag_new.endswith("/>"):
+        return None
+    if tag_old[1:].split(None, 1)[0].rstrip("/>") != tag_new[1:].split(None, 1)[0].rstrip("/>"):
+        return None
+    return _attrs_of(tag_new)
+
+
 def patch_plan(old: str, new: str):
     """How to turn a region showing ``old`` into ``new`` without replacing it:
-    ``(attrs, {key: inner})`` (``attrs``: the first element's attributes, set
-    all, when its tag changed; None when unchanged), or None when the skeleton
-    changed and the region must be replaced whole."""
+    ``(attrs, {key: change})`` (``attrs``: the first element's attributes, set
+    all, when its tag changed; None when unchanged; a part's ``change`` is its
+    new inner HTML, or a dict: the attributes its first element now has, when
+    nothing else in it changed), or None when the skeleton changed and the
+    region must be replaced whole."""
     first_old, rest_old, parts_old = split(old)
     first_new, rest_new, parts_new = split(new)
     if rest_old != rest_new or not parts_new or parts_old.keys() != parts_new.keys():
         return None
     if first_old.split(None, 1)[:1] != first_new.split(None, 1)[:1]:
         return None  # another tag name
-    attrs = None
-    if first_old != first_new:
-        body = first_new.strip()[1:-1].split(None, 1)
-        attrs = {k: unesc(v or "") for k, v in _ATTR.findall(body[1] if len(body) > 1 else "")}
-    changed = {k: v for k, v in parts_new.items() if parts_old[k] != v}
+    attrs = _attrs_of(first_new) if first_old != first_new else None
+    changed: dict[str, str | dict[str, str]] = {}
+    for key, inner in parts_new.items():
+        was = parts_old[key]
+        if was != inner:
+            tag = first_tag_patch(was, inner)
+            changed[key] = tag if tag is not None else inner
     return attrs, changed

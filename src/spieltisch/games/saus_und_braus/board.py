@@ -30,6 +30,7 @@ books, Winnie, cauldrons) share the geometry computed once at the top.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -92,8 +93,10 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
 # ---- pictures (saus.pieces): one small drawing per ingredient -------------------------
 
 
+@functools.lru_cache(maxsize=512)
 def picture(kind: str, cx: float, cy: float, r: float) -> str:
-    """An ingredient drawn in a circle of radius ``r`` (no words)."""
+    """An ingredient drawn in a circle of radius ``r`` (no words). Kept once
+    made: a board draws the same tokens at the same places move after move."""
     f = lambda v: f"{v:.1f}"
     if kind == "toadstool":
         return (f'<rect class="p-stem" x="{f(cx - r * .22)}" y="{f(cy - r * .05)}" width="{f(r * .44)}" height="{f(r * .7)}" rx="{f(r * .12)}"/>'
@@ -148,6 +151,7 @@ def picture(kind: str, cx: float, cy: float, r: float) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=512)
 def token(kind: str, cx: float, cy: float, r: float, cls: str = "") -> str:
     rim = " sb-special" if kind in SPECIAL else ""
     return (f'<g class="sb-token k-{esc(kind)}{rim}{" " + cls if cls else ""}">'
