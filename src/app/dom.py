@@ -319,7 +319,7 @@ class App:
             self._shown_html.clear()
             self._log_token = ctl.log_token() if ctl.screen == "play" else None
         else:
-            for name in PLAY_SUBREGIONS:
+            for name in self._focus_first(PLAY_SUBREGIONS):
                 if name in regions:
                     el = self.root.querySelector(f'[data-region="{name}"]')
                     if nil(el):
@@ -365,6 +365,21 @@ class App:
         if not nil(el):
             el.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
             el.focus()
+
+    def _focus_first(self, names):
+        """The regions in order, the one holding focus first: a focused element
+        removed while the page's style is clean costs nothing, removed after
+        other regions changed it makes the browser style them all at once."""
+        el = self._focused
+        if nil(el) or el == document.body or not hasattr(el, "closest"):
+            return names
+        holder = el.closest("[data-region]")
+        while not nil(holder) and str(holder.getAttribute("data-region")) not in names:
+            holder = holder.parentElement.closest("[data-region]") if not nil(holder.parentElement) else None
+        if nil(holder):
+            return names
+        first = str(holder.getAttribute("data-region"))
+        return (first, *(n for n in names if n != first))
 
     def to_top(self) -> None:
         self.root.focus(self._no_scroll)

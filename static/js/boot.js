@@ -235,6 +235,13 @@ window.spieltischPatch = (region, json) => {
     targets.push([el, change]);
   }
   if (!first) return false;
+  // a focused element about to be replaced lets go of focus first, while the
+  // page's style is still clean: removed later, after other parts changed,
+  // it would make the browser work out all the new style at once
+  const active = document.activeElement;
+  if (active && active !== document.body && targets.some(([el, change]) => typeof change === "string" && el.contains(active))) {
+    active.blur();
+  }
   if (attrs) setAttrs(first, attrs);
   for (const [el, change] of targets) {
     if (typeof change === "string") el.innerHTML = change;

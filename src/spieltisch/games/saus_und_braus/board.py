@@ -415,7 +415,10 @@ def hand(view: dict, ctx: Ctx) -> str:
                     f'{ctx.h("saus_und_braus.ui.close")}</button>')
     me = ctx.viewer
     cauldron = cauldron_svg(view["cauldrons"][me], ctx, big=True)
-    return (f'<div class="sb-hand" data-hand>{cauldron}<div class="sb-btns">{"".join(btns)}</div></div>')
+    # parts (render/parts.py): the cauldron stays while the buttons come and go
+    pot = part("cauldron", cauldron, "div", ' class="sb-pot"')
+    buttons = part("buttons", "".join(btns), "div", ' class="sb-btns"')
+    return f'<div class="sb-hand" data-hand>{pot}{buttons}</div>'
 
 
 def cauldron_svg(kinds: list, ctx: Ctx, *, big: bool = False) -> str:
