@@ -6,7 +6,9 @@
           the same run, loads interleaved (goal <= 1.10)
   click   human action: click -> DOM updated (the app's handler runs
           synchronously in the click's dispatch), and click -> next frame,
-          p50/p95 over a game against bots (goal p95 <= 16 ms)
+          p50/p95 over a game against bots; move_dom_*: the clicks on moves
+          ([data-action]) alone, without the hub, new-game and start buttons
+          (goal p95 <= 16 ms)
   bots    the longest main-thread task while bots move (Long Tasks API,
           which reports tasks over 50 ms; goal: none), with hard bots
   spin    Saus und Braus: frame intervals (requestAnimationFrame) while
@@ -63,6 +65,7 @@ PROBE = """
     const el = e.target.closest && e.target.closest('[data-action],[data-ui],[data-illegal]');
     t0 = performance.now();
     label = el ? (el.getAttribute('data-action') || el.getAttribute('data-ui') || 'illegal') : null;
+    if (el && el.hasAttribute('data-action')) label = 'move ' + label;  // a move, not a screen's button
   }, true);
   w.addEventListener('click', () => {
     if (t0 === null || label === null) return;
@@ -210,11 +213,16 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
     page.context.close()
     dom = [c[1] for c in clicks]
     frame = [c[2] for c in clicks]
-    act = [c[1] for c in clicks if not c[0].startswith("select:")]  # moves, not selections
+    for c in clicks:
+        c.append(c[0].startswith("move "))
+        c[0] = c[0].removeprefix("move ")
+    act = [c[1] for c in clicks if not c[0].startswith("select:")]  # not selections
+    moves = [c[1] for c in clicks if c[3]]  # [data-action]: the game's moves (no hub, new game, start...)
     samples = {"game": game_id,
         "n": len(dom), "n_actions": len(act),
         "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
         "action_dom_p50": pct(act, 50), "action_dom_p95": pct(act, 95),
+        "n_moves": len(moves), "move_dom_p50": pct(moves, 50), "move_dom_p95": pct(moves, 95),
         "frame_p50": pct(frame, 50), "frame_p95": pct(frame, 95),
     }
     kinds: dict[str, list[float]] = {}

@@ -217,7 +217,8 @@ else {
 // ---- a region re-rendered in parts (src/app/dom.py App.put, render/parts.py) ----
 // One call per region instead of one Python-to-JS call per element and
 // attribute. plan: JSON [attrs of the region's first element or null,
-// {part key: its new inner HTML | the attributes its first element now has}].
+// {part key: {attrs: the wrapper's attributes, html: its new inner HTML,
+// first: the attributes its first element now has}}] (each key optional).
 // Returns false, having changed nothing, when the page is not what the plan
 // expects (a part missing): the caller then replaces the region whole.
 function setAttrs(el, attrs) {
@@ -229,9 +230,8 @@ window.spieltischPatch = (region, json) => {
   const first = region.firstElementChild;
   const targets = [];
   for (const [key, change] of Object.entries(parts)) {
-    let el = region.querySelector(`[data-part="${CSS.escape(key)}"]`);
-    if (el && typeof change !== "string") el = el.firstElementChild;
-    if (!el) return false;
+    const el = region.querySelector(`[data-part="${CSS.escape(key)}"]`);
+    if (!el || (change.first && !el.firstElementChild)) return false;
     targets.push([el, change]);
   }
   if (!first) return false;
@@ -239,13 +239,14 @@ window.spieltischPatch = (region, json) => {
   // page's style is still clean: removed later, after other parts changed,
   // it would make the browser work out all the new style at once
   const active = document.activeElement;
-  if (active && active !== document.body && targets.some(([el, change]) => typeof change === "string" && el.contains(active))) {
+  if (active && active !== document.body && targets.some(([el, c]) => c.html !== undefined && el.contains(active))) {
     active.blur();
   }
   if (attrs) setAttrs(first, attrs);
   for (const [el, change] of targets) {
-    if (typeof change === "string") el.innerHTML = change;
-    else setAttrs(el, change);
+    if (change.attrs) setAttrs(el, change.attrs);
+    if (change.html !== undefined) el.innerHTML = change.html;
+    else if (change.first) setAttrs(el.firstElementChild, change.first);
   }
   return true;
 };

@@ -7,14 +7,14 @@ def test_split_empties_the_parts_and_keeps_their_html():
     html = '<div a="1"><svg>' + part("x", "<b>1</b>") + "<i/>" + part("y", "") + "</svg></div>"
     first, rest, parts = split(html)
     assert first == '<div a="1">'
-    assert parts == {"x": "<b>1</b>", "y": ""}
-    assert "<b>1</b>" not in rest and '<g data-part="x">' in rest
+    assert parts == {"x": ('<g data-part="x">', "<b>1</b>"), "y": ('<g data-part="y">', "")}
+    assert "<b>1</b>" not in rest and 'data-part="x"' not in rest and "<!--/x--></g>" in rest
 
 
 def test_a_changed_part_alone_is_replaced():
     old = "<div><svg>" + part("x", "<b>1</b>") + part("y", "<c/>") + "</svg></div>"
     new = "<div><svg>" + part("x", "<b>2</b>") + part("y", "<c/>") + "</svg></div>"
-    assert patch_plan(old, new) == (None, {"x": "<b>2</b>"})
+    assert patch_plan(old, new) == (None, {"x": {"html": "<b>2</b>"}})
 
 
 def test_first_tag_attributes_are_set_one_by_one():
@@ -38,13 +38,13 @@ def test_a_part_changed_only_in_its_first_elements_attributes_gets_those_set():
     body = '<circle r="4"/><text>2</text></g>'
     old = "<div><svg>" + part("f", '<g class="f" role="img">' + body) + "</svg></div>"
     new = "<div><svg>" + part("f", '<g class="f is-choice" data-action="fly:AB" tabindex="0">' + body) + "</svg></div>"
-    assert patch_plan(old, new) == (None, {"f": {"class": "f is-choice", "data-action": "fly:AB", "tabindex": "0"}})
+    assert patch_plan(old, new) == (None, {"f": {"first": {"class": "f is-choice", "data-action": "fly:AB", "tabindex": "0"}}})
 
 
 def test_a_part_whose_drawing_changed_is_replaced_whole():
     old = "<svg>" + part("f", '<g class="f"><circle r="4"/></g>') + "</svg>"
     new = "<svg>" + part("f", '<g class="f is-top"><circle r="5"/></g>') + "</svg>"
-    assert patch_plan(old, new) == (None, {"f": '<g class="f is-top"><circle r="5"/></g>'})
+    assert patch_plan(old, new) == (None, {"f": {"html": '<g class="f is-top"><circle r="5"/></g>'}})
 
 
 def test_first_tag_patch_only_for_the_same_element():
@@ -55,3 +55,17 @@ def test_first_tag_patch_only_for_the_same_element():
     assert first_tag_patch("", '<g a="1">') is None  # an empty part gets HTML
     assert first_tag_patch('<g a="1">', "text") is None
     assert first_tag_patch("<!--x--><g>", "<!--y--><g>") is None  # a comment is not an element
+
+
+def test_a_parts_own_attributes_are_set_and_its_inside_left_alone():
+    """A seat that became the active one: the wrapper's attributes change, not what it holds."""
+    old = "<ul>" + part("s1", "<b>Ann</b>", "li", ' class="seat"') + part("s2", "<b>Bo</b>", "li", ' class="seat is-active"') + "</ul>"
+    new = "<ul>" + part("s1", "<b>Ann</b>", "li", ' class="seat is-active"') + part("s2", "<b>Bo</b>", "li", ' class="seat"') + "</ul>"
+    assert patch_plan(old, new) == (None, {"s1": {"attrs": {"class": "seat is-active", "data-part": "s1"}},
+                                           "s2": {"attrs": {"class": "seat", "data-part": "s2"}}})
+    both = "<ul>" + part("s1", "<b>Ann 3</b>", "li", ' class="seat"') + part("s2", "<b>Bo</b>", "li", ' class="seat is-active"') + "</ul>"
+    assert patch_plan(old, both) == (None, {"s1": {"html": "<b>Ann 3</b>"}})
+    # another wrapper element, or the parts in another order: the region whole
+    assert patch_plan(old, "<ul>" + part("s1", "<b>Ann</b>", "ol") + part("s2", "<b>Bo</b>", "li") + "</ul>") is None
+    assert patch_plan(old, "<ul>" + part("s2", "<b>Bo</b>", "li", ' class="seat is-active"')
+                      + part("s1", "<b>Ann</b>", "li", ' class="seat"') + "</ul>") is None

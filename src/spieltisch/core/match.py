@@ -56,6 +56,10 @@ class Match:
         self.forced: set[int] = set()  # log indices of chance outcomes the seed does not give
         self.meta: dict = {}  # a loaded save's checked ``meta`` (core/saves.py)
         self._seals: dict[tuple[int, str], str] = {}  # (place in the saved log, text) -> sealed text
+        # the saved log so far, and how many log entries it covers: a save
+        # after a move adds that move, it does not go over the whole game again
+        self._saved: list[list] = []
+        self._saved_upto = 0
         # States since the last undo barrier (index 0 = the barrier state).
         self._undo_states: list[Any] = [self.state]
         self._undo_base = 0  # log length at the barrier
@@ -180,6 +184,7 @@ class Match:
         self._undo_states.pop()
         self.log.pop()
         self.forced.discard(len(self.log))
+        self._saved, self._saved_upto = [], 0  # the saved log is made again at the next save
         self.state = self._undo_states[-1]
         return True
 
@@ -193,8 +198,11 @@ class Match:
         is not plain text either."""
         sealed = seals_actions(self.game)
         seals = self._seals  # each action is sealed once, not at every save
-        out: list[list] = []
-        for i, (p, t) in enumerate(self.log):
+        if self._saved_upto > len(self.log):
+            self._saved, self._saved_upto = [], 0
+        out = self._saved
+        for i in range(self._saved_upto, len(self.log)):
+            p, t = self.log[i]
             if p != CHANCE:
                 if sealed:
                     key = (len(out), t)
@@ -204,7 +212,8 @@ class Match:
                 out.append([p, t])
             elif i in self.forced:
                 out.append([p, t, i])
-        return out
+        self._saved_upto = len(self.log)
+        return list(out)
 
     def to_save(self, extra: dict | None = None) -> dict:
         data = {

@@ -3,13 +3,16 @@
 A renderer wraps a piece that changes often in :func:`part`; everything
 outside the parts is the region's skeleton. When a region is rendered again
 and its skeleton is the same (the first tag's attributes aside, which are
-set one by one), ``app.dom`` replaces only the parts whose HTML changed, so
-a big static picture (e.g. Saus und Braus's kitchen) is not parsed, styled
-and laid out again for every move. A part whose first element changed only
-in its attributes (a field that became a choice, a book that can be opened)
-gets those attributes set, its drawing left as it is. Parts do not nest.
+set one by one), ``app.dom`` changes only the parts that changed, so a big
+static picture (e.g. Saus und Braus's kitchen) is not parsed, styled and
+laid out again for every move. Of a part, only what changed is touched:
+the wrapper's own attributes (a seat that became the active one), or the
+attributes of its first element when nothing else in it changed (a field
+that became a choice, a book that can be opened), else its inner HTML.
+Parts do not nest.
 
     <g data-part="books">…<!--/books--></g>
+    <li class="seat is-active" data-part="seat-1">…<!--/seat-1--></li>
 """
 
 from __future__ import annotations
@@ -23,14 +26,16 @@ _ATTR = re.compile(r'([^\s=<>/"]+)(?:="([^"]*)")?')
 
 
 def part(key: str, inner: str, tag: str = "g", attrs: str = "") -> str:
-    """``inner`` in a ``<tag data-part=key>`` the adapter can replace alone."""
+    """``inner`` in a ``<tag attrs data-part=key>`` the adapter can change alone
+    (``attrs``: the wrapper's own, already escaped, ``' class="x"'``)."""
     return f'<{tag}{attrs} data-part="{key}">{inner}<!--/{key}--></{tag}>'
 
 
-def split(markup: str) -> tuple[str, str, dict[str, str]]:
-    """(first tag, the rest with every part emptied, {key: part's inner HTML}).
-    Plain ``str.find`` over the markup: a board re-renders on every move."""
-    parts: dict[str, str] = {}
+def split(markup: str) -> tuple[str, str, dict[str, tuple[str, str]]]:
+    """(first tag, the rest with every part's wrapper tag and inner HTML taken
+    out, {key: (the wrapper's start tag, its inner HTML)}). Plain ``str.find``
+    over the markup: a board re-renders on every move."""
+    parts: dict[str, tuple[str, str]] = {}
     pieces = []
     at = 0
     while True:
@@ -43,10 +48,12 @@ def split(markup: str) -> tuple[str, str, dict[str, str]]:
         key = markup[start + len(_OPEN):key_end]
         body = key_end + 2
         end = markup.find(f"<!--/{key}-->", body)
-        if end < 0:
+        tag_start = markup.rfind("<", at, start)
+        if end < 0 or tag_start < 0:
             break
-        parts[key] = markup[body:end]
-        pieces.append(markup[at:body])
+        parts[key] = (markup[tag_start:body], markup[body:end])
+        pieces.append(markup[at:tag_start])
+        pieces.append(f"\0{key}\0")  # where the part was
         at = end
     pieces.append(markup[at:])
     skeleton = "".join(pieces)
@@ -60,6 +67,10 @@ def _attrs_of(tag: str) -> dict[str, str]:
     return {k: unesc(v or "") for k, v in _ATTR.findall(body[1] if len(body) > 1 else "")}
 
 
+def _name(tag: str) -> str:
+    return tag[1:].split(None, 1)[0].rstrip("/>")
+
+
 def first_tag_patch(old: str, new: str) -> dict[str, str] | None:
     """The attributes of ``new``'s first element when ``old`` and ``new`` are
     the same markup but for that element's start tag (same name), else None.
@@ -71,31 +82,37 @@ def first_tag_patch(old: str, new: str) -> dict[str, str] | None:
     if end_old < 0 or end_new < 0 or old[end_old:] != new[end_new:]:
         return None
     tag_old, tag_new = old[:end_old + 1], new[:end_new + 1]
-    if tag_old.endswith("/>") != tag_new.endswith("/>"):
-        return None
-    if tag_old[1:].split(None, 1)[0].rstrip("/>") != tag_new[1:].split(None, 1)[0].rstrip("/>"):
+    if tag_old.endswith("/>") != tag_new.endswith("/>") or _name(tag_old) != _name(tag_new):
         return None
     return _attrs_of(tag_new)
 
 
 def patch_plan(old: str, new: str):
     """How to turn a region showing ``old`` into ``new`` without replacing it:
-    ``(attrs, {key: change})`` (``attrs``: the first element's attributes, set
-    all, when its tag changed; None when unchanged; a part's ``change`` is its
-    new inner HTML, or a dict: the attributes its first element now has, when
-    nothing else in it changed), or None when the skeleton changed and the
-    region must be replaced whole."""
+    ``(attrs, {key: change})``, or None when the skeleton changed and the
+    region must be replaced whole. ``attrs``: the region's first element's
+    attributes, set all, when its tag changed (None when unchanged). A part's
+    ``change`` holds what changed: ``"attrs"`` (its wrapper's attributes, all),
+    and ``"html"`` (its new inner HTML) or ``"first"`` (the attributes its
+    first element now has, when nothing else inside changed)."""
     first_old, rest_old, parts_old = split(old)
     first_new, rest_new, parts_new = split(new)
-    if rest_old != rest_new or not parts_new or parts_old.keys() != parts_new.keys():
+    if rest_old != rest_new or not parts_new or list(parts_old) != list(parts_new):
         return None
     if first_old.split(None, 1)[:1] != first_new.split(None, 1)[:1]:
         return None  # another tag name
     attrs = _attrs_of(first_new) if first_old != first_new else None
-    changed: dict[str, str | dict[str, str]] = {}
-    for key, inner in parts_new.items():
-        was = parts_old[key]
-        if was != inner:
-            tag = first_tag_patch(was, inner)
-            changed[key] = tag if tag is not None else inner
+    changed: dict[str, dict] = {}
+    for key, (wrap, inner) in parts_new.items():
+        wrap_was, inner_was = parts_old[key]
+        change: dict = {}
+        if wrap != wrap_was:
+            if _name(wrap) != _name(wrap_was):
+                return None
+            change["attrs"] = _attrs_of(wrap)
+        if inner != inner_was:
+            tag = first_tag_patch(inner_was, inner)
+            change["first" if tag is not None else "html"] = tag if tag is not None else inner
+        if change:
+            changed[key] = change
     return attrs, changed

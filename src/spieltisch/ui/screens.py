@@ -15,6 +15,7 @@ from ..core.match import NAME_MAX
 from ..i18n import LANGS, t
 from ..render.context import Ctx
 from ..render.html import attrs, button, esc, paragraphs
+from ..render.parts import part
 
 
 def i18n_attrs(key: str, **params: Any) -> str:
@@ -166,12 +167,13 @@ def side_seats(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kind
         who = ctx.h("play.bot", level=t(ctx.lang, f"level.{levels[i]}")) if kinds[i] == "bot" else ctx.h("play.human")
         you = f' <span class="you">{ctx.h("play.you")}</span>' if i == ctx.viewer and not ctx.curtain else ""
         mark = f'<span class="to-move">{ctx.h("play.to_move")}</span>' if i == to_act else ""
-        seats.append(
-            f'<li class="seat{" is-active" if i == to_act else ""}" data-seat="{i}">'
+        # a part each (render/parts.py): a move changes the seats it touched
+        seats.append(part(
+            f"seat-{i}",
             f'<div class="seat-head"><span class="seat-name">{esc(name)}</span>{you}{mark}</div>'
             f'<div class="seat-kind muted">{who}</div>'
-            f'{board_mod.seat_info(view, i, ctx)}</li>'
-        )
+            f'{board_mod.seat_info(view, i, ctx)}',
+            "li", f' class="seat{" is-active" if i == to_act else ""}" data-seat="{i}"'))
     return f'<h2>{ctx.h("play.players")}</h2><ul class="seat-list-play">{"".join(seats)}</ul>'
 
 

@@ -26,6 +26,7 @@ from ...i18n import t
 from ...render.context import Ctx, hand_panel
 from ...render.html import attrs, esc
 from ...render.marks import last_badge, last_class, last_seats
+from ...render.parts import part
 from .rules import (
     ING,
     INGREDIENTS,
@@ -94,9 +95,15 @@ def param(name: str, value: Any, ctx: Ctx) -> str:
 
 def ing_face(ing: str, ctx: Ctx, cls: str = "") -> str:
     """An ingredient side: glyph + name, coloured per kind (never colour alone)."""
+    return _ing_face(ctx.lang, ing, cls)
+
+
+@functools.cache  # a board shows each ingredient many times: its markup once per language
+def _ing_face(lang: str, ing: str, cls: str) -> str:
+    name = t(lang, f"potions_brew.ing.{ing}") if ing in INGREDIENTS else str(ing)
     return (f'<span class="pb-face pb-ing pb-{esc(ing)}{" " + cls if cls else ""}">'
             f'<span class="pb-glyph" aria-hidden="true">{GLYPH.get(ing, "?")}</span>'
-            f'<span class="pb-ing-name">{esc(ing_name(ing, ctx))}</span></span>')
+            f'<span class="pb-ing-name">{esc(name)}</span></span>')
 
 
 _CHIPS: dict[str, str] = {}
@@ -183,9 +190,15 @@ def _selected(view: dict, ctx: Ctx) -> tuple[int | None, str]:
 
 
 def board(view: dict, ctx: Ctx) -> str:
+    # parts (render/parts.py): a move changes a slot or two, the piles, the
+    # decision; the rest stays on the page as it is
     return (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">'
-            f'{_rule_box(view, ctx)}{_piles(view, ctx)}{_decision(view, ctx)}'
+            f'{part("rule", _rule_box(view, ctx), "div", _CONTENTS)}{part("piles", _piles(view, ctx), "div", _CONTENTS)}'
+            f'{part("decision", _decision(view, ctx), "div", _CONTENTS)}'
             f'{_recipes(view, ctx)}</div>')
+
+
+_CONTENTS = ' class="pb-part"'  # display: contents: the wrapper adds no box to the board's grid
 
 
 def _piles(view: dict, ctx: Ctx) -> str:
@@ -268,14 +281,15 @@ def _decision(view: dict, ctx: Ctx) -> str:
 
 def _recipes(view: dict, ctx: Ctx) -> str:
     card, mode = _selected(view, ctx)
+    movable = {t.rsplit(":", 1)[0] for t in ctx.legal if t.startswith("move:")}  # "move:<card>"
     items = []
     for slot in range(len(view["recipes"])):
-        items.append(_recipe(view, ctx, slot, card, mode))
+        items.append(_recipe(view, ctx, slot, card, mode, movable))
     return (f'<section class="pb-recipes"><h3 class="sr">{ctx.h("potions_brew.recipes")}</h3>'
             f'<ol class="pb-slots">{"".join(items)}</ol></section>')
 
 
-def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str) -> str:
+def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str, movable: set[str]) -> str:
     code = view["recipes"][slot]
     n = view["players"]
     me = ctx.viewer if not ctx.curtain else None
@@ -308,8 +322,7 @@ def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str) -> str
         cards = []
         for i, c in enumerate(st):
             top_cls = " is-top" if i == len(st) - 1 else ""
-            movable = seat == me and f"move:{c}" in {t.rsplit(":", 1)[0] for t in ctx.legal}
-            if movable:
+            if seat == me and f"move:{c}" in movable:
                 pressed = card == c
                 cards.append(f'<button type="button" class="pb-card is-ing pb-laid{top_cls}{" is-selected" if pressed else ""}" '
                              f'data-ui="select:{c}" aria-pressed="{"true" if pressed else "false"}" '
@@ -324,9 +337,10 @@ def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str) -> str
     if marked:  # each seat's last card laid here (issue 14)
         cls += last_class(ctx, marked)
         label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
-    return (f'<li class="{cls}" data-row="{slot + 1}" aria-label="{esc(label)}">'
-            f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}{last_badge(ctx, marked)}</div>'
-            f'<div class="pb-stacks">{"".join(stacks)}</div></li>')
+    return part(f"slot-{slot + 1}",
+                f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}{last_badge(ctx, marked)}</div>'
+                f'<div class="pb-stacks">{"".join(stacks)}</div>',
+                "li", f' class="{cls}" data-row="{slot + 1}" aria-label="{esc(label)}"')
 
 
 # ---- the hand ------------------------------------------------------------------------------------
