@@ -232,7 +232,7 @@ window.spieltischPatch = (region, json) => {
   for (const [key, change] of Object.entries(parts)) {
     const el = region.querySelector(`[data-part="${CSS.escape(key)}"]`);
     if (!el || (change.first && !el.firstElementChild)) return false;
-    targets.push([el, change]);
+    targets.push([el, change, key]);
   }
   if (!first) return false;
   // a focused element about to be replaced lets go of focus first, while the
@@ -243,9 +243,10 @@ window.spieltischPatch = (region, json) => {
     active.blur();
   }
   if (attrs) setAttrs(first, attrs);
-  for (const [el, change] of targets) {
+  for (const [el, change, key] of targets) {
     if (change.attrs) setAttrs(el, change.attrs);
-    if (change.html !== undefined) el.innerHTML = change.html;
+    // the part's end mark stays, as a fresh render of the region has it
+    if (change.html !== undefined) el.innerHTML = `${change.html}<!--/${key}-->`;
     else if (change.first) setAttrs(el.firstElementChild, change.first);
   }
   return true;

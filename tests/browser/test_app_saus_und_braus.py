@@ -135,6 +135,9 @@ def _canonical(markup: str) -> list:
             if data.strip():
                 out.append(("text", data.strip()))
 
+        def handle_comment(self, data):
+            out.append(("comment", data))  # a part's end mark (render/parts.py)
+
     P(convert_charrefs=True).feed(markup)
     return out
 
