@@ -2,7 +2,8 @@
 
 A game is one folder, ``games/<id>/`` (docs/adding-a-game.md):
 
-* ``__init__.py`` exports ``GAME`` (the rules object) and imports nothing else;
+* ``__init__.py`` exports ``GAME`` (the rules object), importing ``rules.py``
+  only when first asked for, and imports nothing else;
 * ``rules.py`` and its data modules: the rules, importing only ``spieltisch.core``
   and the folder's own data (the rules wheel works with these alone);
 * ``board.py``: the renderer (docs/ui.md), importing ``spieltisch.render``;
@@ -14,6 +15,7 @@ Adding a game is one line in ``_BUILT``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 
 from ..core.game import Game
@@ -32,13 +34,37 @@ CATALOGUE: tuple[str, ...] = (
     "hexen_cocktail", "saboteur", "potions_brew", "saus_und_braus", "brauzeit",
 )
 
-GAMES: dict[str, Game] = {}
-for _id in _BUILT:
-    _game = import_module(f"{__name__}.{_id}").GAME
-    if _game.info.id != _id:
-        raise RuntimeError(f"games/{_id}/ registers a game with id {_game.info.id!r}")
-    GAMES[_id] = _game
-del _id, _game
+class _Registry(Mapping):
+    """``GAMES``: every built game by id, its rules imported when first asked
+    for (a resumed game's page imports that game's rules, not all five:
+    ~40 frozen dataclasses each, whose methods Python compiles at import)."""
+
+    def __init__(self, ids: tuple[str, ...]):
+        self._ids = ids
+        self._loaded: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> Game:
+        game = self._loaded.get(game_id)
+        if game is None:
+            if game_id not in self._ids:
+                raise KeyError(game_id)
+            game = import_module(f"{__name__}.{game_id}").GAME
+            if game.info.id != game_id:
+                raise RuntimeError(f"games/{game_id}/ registers a game with id {game.info.id!r}")
+            self._loaded[game_id] = game
+        return game
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._ids
+
+    def __iter__(self):
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+GAMES: Mapping[str, Game] = _Registry(_BUILT)
 
 
 def get(game_id: str) -> Game:

@@ -84,7 +84,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
                  seed_source: Callable[[], int] | None = None,
                  bot_factory: Callable[..., Any] | None = None):
         self.storage = storage
-        self.games = dict(GAMES if games is None else games)
+        self.games = GAMES if games is None else dict(games)  # GAMES imports a game's rules when first asked
         self.catalogue = tuple(CATALOGUE if catalogue is None else catalogue)
         self.bot_iterations = bot_iterations
         self.bot_time_budget_ms = bot_time_budget_ms

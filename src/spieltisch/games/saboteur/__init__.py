@@ -1,5 +1,16 @@
 """Saboteur (Moyersoen) with the "Brettspiel Adventskalender 2016" dwarf promo."""
 
-from .rules import GAME, Saboteur, SabState
+# the rules are imported when first asked for (PEP 562): the page imports
+# every game's texts at start, but only the rules of the game it opens
+_EXPORTS = ('GAME', 'Saboteur', 'SabState')
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        from . import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GAME", "SabState", "Saboteur"]
