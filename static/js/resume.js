@@ -152,21 +152,35 @@
     }
   }
 
-  function clean(node) {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === 3) continue; // text
-      if (child.nodeType !== 1 || !TAGS.has(child.localName.toLowerCase())) {
-        child.remove(); // comments, scripts, styles, frames, objects, forms, images, animations...
+  function keepAttr(el, name) {
+    const lower = name.toLowerCase();
+    if (lower === "href") return safeHref(el, el.getAttribute(name));
+    if (ATTRS.has(lower)) return true;
+    return (lower.startsWith("data-") || lower.startsWith("aria-")) && /^(data|aria)-[a-z0-9-]+$/.test(lower);
+  }
+
+  function clean(root) {
+    // one walk over the tree (a TreeWalker, attribute names as strings: no
+    // Attr objects), dropping what is not known and all that it holds
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL);
+    const drop = [];
+    let node = walker.nextNode();
+    while (node) {
+      if (node.nodeType === 3) {
+        node = walker.nextNode(); // text
         continue;
       }
-      for (const attr of Array.from(child.attributes)) {
-        const name = attr.name.toLowerCase();
-        const keep = name === "href" ? safeHref(child, attr.value)
-          : ATTRS.has(name) || /^(data|aria)-[a-z0-9-]+$/.test(name);
-        if (!keep) child.removeAttribute(attr.name);
+      if (node.nodeType !== 1 || !TAGS.has(node.localName.toLowerCase())) {
+        drop.push(node); // comments, scripts, styles, frames, objects, forms, images, animations...
+        let next = walker.nextSibling();
+        while (!next && walker.parentNode()) next = walker.nextSibling();
+        node = next;
+        continue;
       }
-      clean(child);
+      for (const name of node.getAttributeNames()) if (!keepAttr(node, name)) node.removeAttribute(name);
+      node = walker.nextNode();
     }
+    for (const gone of drop) gone.remove();
   }
 
   function sanitized(html) {
