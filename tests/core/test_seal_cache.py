@@ -22,21 +22,29 @@ def from_scratch(m: Match) -> list[list]:
     return out
 
 
-def test_cached_seals_equal_fresh_ones_through_undo():
-    game = GAMES["saboteur"]
-    m = Match(game, [Seat("A"), Seat("B"), Seat("C")], seed=11)
-    rnd = random.Random(4)
+def play_with_undos(m: Match, rnd: random.Random, steps: int, undo_every: int, after_step) -> int:
+    """Random moves; every ``undo_every`` steps the mover takes hers back and
+    plays another in its place; ``after_step(step)`` after each. Returns the undos."""
     undone = 0
-    for step in range(120):
+    for step in range(steps):
         if m.is_over:
             break
         seat = m.to_act
         m.play(rnd.choice(m.legal_texts()))
-        if step % 7 == 3 and m.undo(seat):
+        if step % undo_every == undo_every // 2 and m.undo(seat):
             undone += 1
             m.play(rnd.choice(m.legal_texts()))  # another move in the undone one's place
+        after_step(step)
+    return undone
+
+
+def test_cached_seals_equal_fresh_ones_through_undo():
+    m = Match(GAMES["saboteur"], [Seat("A"), Seat("B"), Seat("C")], seed=11)
+
+    def check(_step):
         assert m.save_log() == from_scratch(m)
-    assert undone > 0
+
+    assert play_with_undos(m, random.Random(4), 120, 7, check) > 0
     again = Match.from_save(m.to_save_text(), GAMES)
     assert again.log == m.log
 
@@ -45,23 +53,17 @@ def test_the_saved_log_grows_by_the_new_moves_only_and_stays_right():
     """The saved log is kept between saves (a save adds the moves since the
     last one): saves every few moves, undos between them, and a caller that
     changes the list it got, all give what a save from scratch gives."""
-    game = GAMES["saboteur"]
-    m = Match(game, [Seat("A"), Seat("B"), Seat("C"), Seat("D")], seed=5)
-    rnd = random.Random(9)
-    undone = saves = 0
-    for step in range(300):
-        if m.is_over:
-            break
-        seat = m.to_act
-        m.play(rnd.choice(m.legal_texts()))
-        if step % 5 == 2 and m.undo(seat):
-            undone += 1
-            m.play(rnd.choice(m.legal_texts()))
+    m = Match(GAMES["saboteur"], [Seat("A"), Seat("B"), Seat("C"), Seat("D")], seed=5)
+    saves = []
+
+    def save_now_and_then(step):
         if step % 4 == 0:
             got = m.save_log()
             assert got == from_scratch(m)
             got.append(["spoiled"])  # the caller's list is a copy
-            saves += 1
+            saves.append(step)
+
+    undone = play_with_undos(m, random.Random(9), 300, 5, save_now_and_then)
     assert m.save_log() == from_scratch(m)
-    assert undone > 0 and saves > 20
+    assert undone > 0 and len(saves) > 20
     assert Match.from_save(m.to_save_text(), GAMES).log == m.log
