@@ -62,6 +62,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     csp: str | None = None
     quiet: bool = False
     protocol_version = "HTTP/1.1"  # keep-alive: many small module requests
+    # TCP_NODELAY: with keep-alive, a small body written after its headers
+    # otherwise waits for the client's delayed ACK (~40 ms a file on Linux;
+    # docs/performance.md, "The site server's 40 ms").
+    disable_nagle_algorithm = True
     server_version = "Spieltisch"
     sys_version = ""
 
@@ -110,6 +114,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
+
+    def copyfile(self, source, outputfile) -> None:
+        # A file's body by sendfile(2): the kernel copies it and the GIL stays
+        # free for the page's other requests (shutil.copyfileobj would hold
+        # it for every 64 KB of a 9.6 MB runtime). Anything else: the base way.
+        try:
+            source.fileno()
+        except (AttributeError, OSError, ValueError):
+            super().copyfile(source, outputfile)
+            return
+        self.connection.sendfile(source)
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
