@@ -78,7 +78,7 @@ def site_files(root: Path) -> list[str]:
         sys.exit("build_sw: static/build/manifest.json missing; run tools/build.py first")
     manifest = json.loads(manifest_path.read_text())
     out += ["static/build/manifest.json", f"static/build/{manifest['app_zip']['file']}",
-            f"static/build/{manifest['games_css']['file']}", "static/build/build-id.js",
+            f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
             f"static/build/{manifest['wheel']['file']}"]
     pyodide = root / "static" / "vendor" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())

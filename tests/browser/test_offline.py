@@ -98,7 +98,7 @@ def test_new_version_replaces_the_old_cleanly(browser, site_copy):
     # deploy: a changed page and stylesheet, a new precache list
     index = root / "index.html"
     index.write_text(index.read_text().replace('<html lang="en">', '<html lang="en" data-build="two">', 1))
-    css = root / "static" / "css" / "share.css"
+    css = root / "static" / "build" / "page.css"  # the shells' one stylesheet (tools/build.py)
     css.write_text(css.read_text() + "\n/* deploy two */\n")
     new = rebuild_sw(root)
     assert new != old
@@ -120,7 +120,7 @@ def test_new_version_replaces_the_old_cleanly(browser, site_copy):
     expect(page.locator("#offline-note")).to_be_hidden()
 
     served = [r for r in page.responses if r.url.startswith(url) and r.request.resource_type != "other"]
-    css_bodies = [r.text() for r in served if r.url.endswith("/static/css/share.css")]
+    css_bodies = [r.text() for r in served if r.url.endswith("/static/build/page.css")]
     assert css_bodies and all("deploy two" in b for b in css_bodies)
     assert all(r.from_service_worker for r in served if "sw-manifest" not in r.url and not r.url.endswith("sw.js"))
     caches = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('spieltisch-'))")

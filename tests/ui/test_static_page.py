@@ -94,14 +94,19 @@ def test_no_other_host():
 def test_required_shell_pieces():
     page = parse()
     tags = page.elements
-    assert ("link", {"rel": "stylesheet", "href": "static/css/site.css"}) in tags
+    # one stylesheet and one resume script, both made by tools/build.py
+    assert [a["href"] for t_, a in tags if t_ == "link" and a.get("rel") == "stylesheet"] == ["static/build/page.css"]
     scripts = [a for t_, a in tags if t_ == "script"]
     assert {"type": "module", "src": "static/js/boot.js"} in scripts
     assert {"type": "module", "src": "static/vendor/pyscript/core.js"} in scripts
     py = [a for a in scripts if a.get("type") == "py"]
     assert len(py) == 1 and py[0]["src"] == "./src/app/main.py"
     assert json.loads(py[0]["config"])["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"  # inline: no fetch
-    assert {"src": "static/build/build-id.js"} in scripts and {"src": "static/js/resume.js"} in scripts
+    assert {"src": "static/build/resume.js"} in scripts
+    # the runtime's big files are not preloaded: they held connections and
+    # main-thread time the first paint and PyScript's start needed
+    preloads = [a["href"] for t_, a in tags if t_ == "link" and a.get("rel") in ("preload", "modulepreload")]
+    assert not [h for h in preloads if h.endswith((".wasm", ".zip", "-lock.json", ".py"))], preloads
     ids = {a.get("id") for _, a in tags}
     assert {"app", "status", "boot", "boot-progress", "import-file"} <= ids
     status = next(a for _, a in tags if a.get("id") == "status")
