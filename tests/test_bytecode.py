@@ -1,5 +1,6 @@
-"""app.zip carries bytecode made by Pyodide's own Python, and Pyodide uses it
-(the browser then does not compile the app's source at start-up)."""
+"""app.zip carries bytecode made by Pyodide's own Python in place of the
+sources (tools/build.py ``sourceless``), and Pyodide imports it (the browser
+then neither compiles the app's source nor unpacks it at start-up)."""
 
 import json
 import shutil
@@ -12,14 +13,14 @@ REPO = Path(__file__).resolve().parents[1]
 APP_ZIP = REPO / "static" / "build" / "app.zip"
 
 
-def test_app_zip_has_bytecode_for_every_module():
+def test_app_zip_has_bytecode_for_every_module_and_no_source():
     names = set(zipfile.ZipFile(APP_ZIP).namelist())
-    sources = [n for n in names if n.endswith(".py")]
-    assert sources
-    for src in sources:
-        folder, _, file = src.rpartition("/")
-        pyc = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
-        assert pyc in names, f"no bytecode for {src}"
+    modules = [p.relative_to(REPO / "src").as_posix() for pkg in ("spieltisch", "app")
+               for p in (REPO / "src" / pkg).rglob("*.py") if "__pycache__" not in p.parts]
+    assert len(modules) > 50
+    for mod in modules:
+        assert mod[:-3] + ".pyc" in names, f"no bytecode for {mod}"
+    assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
 
 
 def test_pyodide_imports_the_app_without_compiling_source(tmp_path):

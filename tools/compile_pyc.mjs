@@ -20,7 +20,8 @@ py.FS.mkdirTree("/stage");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, "/stage");
 const tag = py.runPython(`
 import compileall, py_compile, sys
-ok = compileall.compile_dir("/stage", quiet=2, force=True,
+# ddir: tracebacks name /home/pyodide/..., where PyScript unpacks app.zip
+ok = compileall.compile_dir("/stage", quiet=2, force=True, ddir="/home/pyodide",
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 if not ok:
     raise SystemExit("compile failed")
