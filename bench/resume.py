@@ -70,7 +70,9 @@ def bench_resume(browser, base, game_id, runs):
     url, storage = saved_game(browser, base, game_id)
     rows = []
     for _ in range(runs):
-        p = sb.open_page(browser, viewport={"width": 1200, "height": 900}, storage_state=storage)
+        p = sb.open_page(browser, intercept=site_bench.INTERCEPT,
+                         viewport={"width": 1200, "height": 900}, storage_state=storage)
+        site_bench.settle(p)
         p.goto(url)
         p.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
         p.locator("[data-board]").wait_for(state="attached")
@@ -92,8 +94,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", "--runs", type=int, default=9)
     ap.add_argument("--game", default="hexen_cocktail", help="a game id, or all")
+    ap.add_argument("--intercept", action="store_true",
+                    help="route every request through Playwright (as the tests do; slower loads)")
+    ap.add_argument("--settle", type=int, default=site_bench.SETTLE_MS,
+                    help="ms a fresh window idles on about:blank before a timed load (0: none)")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
+    site_bench.INTERCEPT = args.intercept
+    site_bench.SETTLE_MS = args.settle
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(REPO / "src"))

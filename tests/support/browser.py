@@ -104,8 +104,15 @@ def is_local(url: str) -> bool:
     return parts.hostname in ALLOWED_HOSTS
 
 
-def open_page(browser, **context_options):
-    """A page in a fresh context that records (and blocks) off-host traffic."""
+def open_page(browser, intercept: bool = True, **context_options):
+    """A page in a fresh context that records (and blocks) off-host traffic.
+
+    ``intercept=False`` (benchmarks): off-host requests are only recorded,
+    not blocked. Playwright's routing sends every request through its
+    driver and back before the browser may send it (tens of ms a request
+    on this machine, more while the page fetches twenty files at once), so
+    a timed page load is measured without it; the benchmark then fails on
+    any recorded off-host request (``check_page``)."""
     context_options.setdefault("service_workers", "block")
     context = browser.new_context(**context_options)
     page = context.new_page()
@@ -121,7 +128,8 @@ def open_page(browser, **context_options):
             page.outside_requests.append(url)
             route.abort("blockedbyclient")
 
-    context.route("**/*", guard)
+    if intercept:
+        context.route("**/*", guard)
     # Requests that bypass routing (e.g. from workers) are still seen here.
     context.on(
         "request",
