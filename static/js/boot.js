@@ -69,31 +69,6 @@ window.addEventListener("py:progress", (event) => {
   }
 });
 
-// PyScript asks for its script and its [files] archive only once the runtime
-// is up, seconds from now. Preloaded here (a deferred module: the snapshot is
-// painted and the runtime's own downloads have begun), they are in the cache
-// by then; in <head> they held connections the first paint needed
-// (docs/performance.md, "The paint's path and the start, measured again").
-function preloadForPyScript() {
-  const el = document.querySelector('script[type="py"][src]');
-  if (!el) return;
-  const urls = [el.getAttribute("src")];
-  try {
-    urls.push(...Object.keys(JSON.parse(el.getAttribute("config") || "{}").files || {}));
-  } catch (err) {
-    // a config that is not JSON is PyScript's to report
-  }
-  for (const href of urls) {
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous";
-    link.href = href;
-    document.head.append(link);
-  }
-}
-preloadForPyScript();
-
 document.addEventListener("py:ready", () => {
   bootLog.push("py:ready");
   show("rules", 92);
