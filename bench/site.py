@@ -366,14 +366,15 @@ def main(argv=None):
     ap.add_argument("--trace", action="store_true", help="bots: a Chromium trace, tasks by wall and CPU time")
     ap.add_argument("--intercept", action="store_true",
                     help="route every request through Playwright (as the tests do; slower loads)")
-    ap.add_argument("--settle", type=int, default=800,
+    ap.add_argument("--settle", type=int, default=None,
                     help="ms a fresh window idles on about:blank before a timed load (0: none)")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
     global PERF, TRACE, INTERCEPT, SETTLE_MS
     PERF = "&perf=1" if args.perf else ""
     INTERCEPT = args.intercept
-    SETTLE_MS = args.settle
+    if args.settle is not None:
+        SETTLE_MS = args.settle
     TRACE = args.trace
     from playwright.sync_api import sync_playwright
 
