@@ -71,3 +71,17 @@ def test_build_manifest_matches_outputs():
         manifest["wheel"]["file"]
         == f"spieltisch-{manifest['version']}-py3-none-any.whl"
     )
+
+
+def test_interpreter_module_is_the_local_pyodide():
+    """static/js/runtime.mjs (PyScript's `interpreter`) imports nothing but the
+    vendored pyodide.mjs, from no other host, and hands PyScript the instance
+    it started (issue 15: the runtime's start overlaps PyScript's)."""
+    config = tomllib.loads((REPO / "pyscript.toml").read_text())
+    module = local_path(config["interpreter"])
+    text = module.read_text(encoding="utf-8")
+    imports = re.findall(r"""^import .* from "([^"]+)";""", text, re.M)
+    assert imports == ["../vendor/pyodide/pyodide.mjs"]
+    assert (module.parent / imports[0]).resolve() == (PYODIDE / "pyodide.mjs").resolve()
+    assert "://" not in text.replace("import.meta.url", "")
+    assert "export async function loadPyodide" in text and "export { version }" in text

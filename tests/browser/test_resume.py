@@ -117,6 +117,9 @@ def fresh(context, url: str, *, python: bool = True):
     page.add_init_script("localStorage.removeItem('spieltisch.boot.attempts')")
     if not python:
         page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
+        page.route("**/static/js/runtime.mjs", lambda route: route.abort())
+    page.wasm_requests = []
+    page.on("request", lambda req: req.url.endswith(".wasm") and page.wasm_requests.append(req.url))
     page.goto(url)
     return page
 
@@ -154,6 +157,10 @@ def test_saved_game_paints_before_python_then_the_live_screen(resumed, site_url,
     ready = seen[1]
     assert ready["snapshot"] is True and ready["inert"] is True and ready["board"]
     assert boot.index("snapshot-painted") < boot.index("py:ready") < boot.index("interactive"), boot
+    # the runtime was started by static/js/runtime.mjs before PyScript asked
+    # for it, and PyScript got that instance: one download of the runtime
+    assert boot.index("runtime-started") < boot.index("runtime-handed-over") < boot.index("py:ready"), boot
+    assert [u.rsplit("/", 1)[1] for u in view.wasm_requests] == ["pyodide.asm.wasm"], view.wasm_requests
     # ... then the live screen took its place: the same board, no longer inert
     app = view.locator("#app")
     expect(app).to_have_attribute("data-screen", "play")

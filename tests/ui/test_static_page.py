@@ -101,7 +101,12 @@ def test_required_shell_pieces():
     assert {"type": "module", "src": "static/vendor/pyscript/core.js"} in scripts
     py = [a for a in scripts if a.get("type") == "py"]
     assert len(py) == 1 and py[0]["src"] == "./src/app/main.py"
-    assert json.loads(py[0]["config"])["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"  # inline: no fetch
+    # inline (no fetch); the interpreter module is the local Pyodide started
+    # early, and it is the first module the page runs, before PyScript's core
+    assert json.loads(py[0]["config"])["interpreter"] == "./static/js/runtime.mjs"
+    modules = [a["src"] for a in scripts if a.get("type") == "module"]
+    assert modules[0] == "static/js/runtime.mjs", modules
+    assert modules.index("static/js/runtime.mjs") < modules.index("static/vendor/pyscript/core.js")
     assert {"src": "static/build/resume.js"} in scripts
     # the runtime's big files are not preloaded: they held connections and
     # main-thread time the first paint and PyScript's start needed
