@@ -80,7 +80,7 @@ def test_interpreter_module_is_the_local_pyodide():
     config = tomllib.loads((REPO / "pyscript.toml").read_text())
     module = local_path(config["interpreter"])
     text = module.read_text(encoding="utf-8")
-    imports = re.findall(r"""^import .* from "([^"]+)";""", text, re.M)
+    imports = re.findall(r"""^import .* from "([^"]+)";""", text, re.MULTILINE)
     assert imports == ["../vendor/pyodide/pyodide.mjs"]
     assert (module.parent / imports[0]).resolve() == (PYODIDE / "pyodide.mjs").resolve()
     assert "://" not in text.replace("import.meta.url", "")
