@@ -23,6 +23,12 @@ Outputs, all under ``static/build/`` (git-ignored):
   one line that sets ``data-app-build`` on <html> (the first 16 hex digits
   of the inputs' hash), then ``static/js/resume.js``. A resume snapshot
   records the build that wrote it; another build's snapshot is never shown.
+* ``runtime-image-<build id>.bin`` -- the runtime image: Pyodide's memory
+  snapshot with the rules already imported, gzip-compressed
+  (``tools/make_image.mjs``; docs/build.md, "The runtime image"). The page
+  restores it instead of booting Python. Its name carries the build id, so a
+  page only ever asks for the image of its own build. Without Node or the
+  vendored runtime there is no image and the page boots as before.
 * ``manifest.json`` -- version, file names, sizes and sha256 of the above,
   plus a hash of the inputs so a rebuild is skipped when nothing changed.
 
@@ -93,7 +99,7 @@ def inputs_digest() -> str:
     """Hash of everything the outputs depend on."""
     h = hashlib.sha256()
     inputs = [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "tools" / "compile_pyc.mjs",
-              ROOT / "package-lock.json"]
+              ROOT / "tools" / "make_image.mjs", ROOT / "package-lock.json"]
     for pkg in ("spieltisch", "app"):
         if (SRC / pkg).is_dir():
             inputs += tree_files(SRC / pkg)
@@ -241,6 +247,32 @@ def build_app_zip(out: Path) -> Path:
     return target
 
 
+IMAGE_GLOB = "runtime-image-*.bin"
+
+
+def image_name(digest: str) -> str:
+    return f"runtime-image-{build_id(digest)}.bin"
+
+
+def build_image(out: Path, app_zip: Path, digest: str) -> Path | None:
+    """The runtime image of this build (tools/make_image.mjs), made by the
+    vendored Pyodide itself under Node; None without Node or the vendored
+    runtime (the site then boots Python as before)."""
+    for stale in out.glob(IMAGE_GLOB):
+        stale.unlink()
+    node = shutil.which("node")
+    pyodide = ROOT / "static" / "vendor" / "pyodide"
+    if node is None or not (pyodide / "pyodide.mjs").exists():
+        print("build: no node or no vendored pyodide (tools/vendor.py): no runtime image", file=sys.stderr)
+        return None
+    target = out / image_name(digest)
+    proc = subprocess.run([node, str(ROOT / "tools" / "make_image.mjs"), str(pyodide), str(app_zip), str(target)],
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        sys.exit(f"build: making the runtime image failed:\n{proc.stderr}")
+    return target
+
+
 def registered_games() -> list[str]:
     """The built games' ids in registry order (games/__init__.py), read
     without importing the package (build runs before any test imports it)."""
@@ -314,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             old = {}
         files = [old.get("wheel", {}).get("file"), "app.zip", "wheel.toml", "games.css", "page.css", "resume.js"]
+        if "image" in old:
+            files.append(old["image"]["file"])
         if (
             old.get("inputs") == digest
             and all(f and (OUT / f).exists() for f in files)
@@ -330,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         stale.unlink()
     wheel = build_wheel(version, OUT)
     app_zip = build_app_zip(OUT)
+    image = build_image(OUT, app_zip, digest)
     games_css = build_games_css(OUT)
     build_page_css(OUT)
     write_resume_js(OUT, digest)
@@ -347,12 +382,14 @@ def main(argv: list[str] | None = None) -> int:
         "wheel": describe(wheel),
         "app_zip": describe(app_zip),
         "games_css": describe(games_css),
+        **({"image": describe(image)} if image else {}),
         "inputs": digest,
         "build_id": build_id(digest),
     }
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
     print(
         f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)"
+        + (f", {image.name} ({image.stat().st_size} bytes)" if image else "")
     )
     return 0
 

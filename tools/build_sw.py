@@ -8,7 +8,7 @@ The same data is written to ``static/build/precache.json`` for tests and tools.
 
 * ``files``: every file the site needs to run with no network (pages, PyScript
   config and entry script, css/js/img, the manifest, app.zip and the wheel,
-  the vendored Pyodide files and micropip/packaging wheels, PyScript's
+  the runtime image, the vendored Pyodide files and micropip/packaging wheels, PyScript's
   ``core.js``/``core.css`` and the chunks it can import at run time).
 * ``version``: the first 16 hex digits of a SHA-256 over every listed file's
   path and content, plus ``sw.js`` itself. Any change to any of them gives a
@@ -80,6 +80,8 @@ def site_files(root: Path) -> list[str]:
     out += ["static/build/manifest.json", f"static/build/{manifest['app_zip']['file']}",
             f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
             f"static/build/{manifest['wheel']['file']}"]
+    if "image" in manifest:  # the runtime image (tools/build.py): a returning player starts from it offline
+        out.append(f"static/build/{manifest['image']['file']}")
     pyodide = root / "static" / "vendor" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     wheels = [lock["packages"][n]["file_name"] for n in ("micropip", "packaging")]

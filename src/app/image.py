@@ -1,0 +1,134 @@
+"""The runtime image: Python with the rules already imported, saved once at
+build time and restored by the page instead of booting (docs/build.md, "The
+runtime image").
+
+``tools/make_image.mjs`` starts Pyodide under Node, unpacks ``app.zip`` where
+PyScript's ``[files]`` puts it, calls :func:`warm` and saves Pyodide's memory
+snapshot. ``static/js/runtime.mjs`` hands that snapshot to ``loadPyodide`` and
+calls :func:`restored` before PyScript gets the interpreter.
+
+This module never imports the browser: it runs under Node, where there is no
+page. What touches the page at import time (``app.dom``, ``app.browser``,
+``app.snapshot``, PyScript's own package) is imported in the page, as before.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+# Standard-library modules the page imports on its way to the first screen
+# that Pyodide's own start does not: PyScript's package (html for its display
+# helpers), zipfile's code page (the [files] archive), hashlib (the save
+# hash), importlib.resources and the readers it picks for a package folder
+# (a game's try-it data), unicodedata (names).
+# tests/browser/test_runtime_image.py fails when the page imports one that is
+# missing here.
+STDLIB = (
+    "encodings.cp437",
+    "hashlib",
+    "html",
+    "html.entities",
+    "importlib.readers",
+    "importlib.resources",
+    "importlib.resources._adapters",
+    "importlib.resources._itertools",
+    "importlib.resources.readers",
+    "unicodedata",
+)
+# Imported by the page, never by the image: they read the page at import.
+BROWSER = ("app.browser", "app.dom", "app.main", "app.snapshot")
+# spieltisch.__main__ is the command line, not part of the site.
+SKIP = ("spieltisch.__main__",)
+
+# The modules in the image, sorted; set by warm() and so restored with it.
+IMAGED: tuple[str, ...] = ()
+
+
+def _modules_below(package) -> list[str]:
+    """The modules in a package's folder and its subfolders, as sources or
+    as sourceless bytecode (app.zip), namespace packages included."""
+    top = package.__path__[0]
+    names = []
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        rel = os.path.relpath(folder, top)
+        prefix = package.__name__ + ("" if rel == "." else "." + rel.replace(os.sep, "."))
+        for file in sorted(files):
+            stem, dot, ext = file.partition(".")
+            if dot and ext in ("py", "pyc"):
+                names.append(prefix if stem == "__init__" else f"{prefix}.{stem}")
+    return sorted(set(names))
+
+
+def site_modules() -> list[str]:
+    """Every module of the rules package, and of the app that is safe to
+    import away from a page."""
+    import app
+    import spieltisch
+
+    names = [n for n in _modules_below(spieltisch) if n not in SKIP]
+    names += [n for n in _modules_below(app) if n != "app" and n not in BROWSER]
+    return names
+
+
+def _random_generators() -> list:
+    """The ``random.Random`` objects alive now (a generator made at import
+    time would repeat its numbers on every page load)."""
+    import gc
+    import random
+
+    return [obj for obj in gc.get_objects() if isinstance(obj, random.Random)]
+
+
+def _known_generators() -> list:
+    import random
+    import tempfile
+
+    known = [random._inst]
+    names = tempfile._name_sequence
+    if names is not None and hasattr(names, "_rng"):
+        known.append(names._rng)
+    return known
+
+
+def warm() -> tuple[str, ...]:
+    """Import what the page needs (under Node, before the image is saved)."""
+    global IMAGED
+    for name in STDLIB + tuple(site_modules()):
+        importlib.import_module(name)
+    # every generator alive here is reseeded by restored(): a new one would
+    # give every page load the same numbers, so the build stops on it
+    known = {id(obj) for obj in _known_generators()}
+    unknown = [obj for obj in _random_generators() if id(obj) not in known]
+    if unknown:
+        raise RuntimeError(f"the image would hold {len(unknown)} random generator(s) that restored() "
+                           "does not reseed; reseed them there")
+    IMAGED = tuple(sorted(sys.modules))
+    return IMAGED
+
+
+def restored() -> None:
+    """Run once in the page right after the image is restored: what was
+    frozen at build time and must differ per page load is made fresh."""
+    import random
+    import tempfile
+
+    random.seed()  # from os.urandom, which reads the browser's crypto
+    tempfile._name_sequence = None  # made again, freshly seeded, when needed
+    # Pyodide's start puts "" first on sys.path, and did so in the image too
+    while sys.path.count("") > 1:
+        sys.path.remove("")
+
+
+def report() -> str:
+    """What this page's Python holds, as JSON (the ``?perf`` hook
+    ``window.__spieltischPyImage``; tests/browser/test_runtime_image.py): the
+    image's modules (none when the page booted without it), every module
+    imported now, and one number from the shared ``random`` generator."""
+    import json
+    import random
+
+    return json.dumps({"imaged": list(IMAGED), "modules": sorted(sys.modules), "random": random.random(),
+                       "path": sys.path[:3]})
