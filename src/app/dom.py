@@ -21,6 +21,7 @@ import js  # the browser
 from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
+from app import image
 from app.browser import LocalStorage, nil, query_param
 from app.snapshot import SnapshotKeeper
 from spieltisch.i18n import t
@@ -101,6 +102,7 @@ class App:
             # mangle the name to ``_App__name``
             setattr(window, "__spieltischPyGC", create_proxy(gc.collect))
             setattr(window, "__spieltischPyGarbage", create_proxy(garbage_report))
+            setattr(window, "__spieltischPyImage", create_proxy(image.report))
         # what each play region shows now, so an unchanged one is not replaced
         self._shown_html: dict[str, str] = {}
         self._log_token = None
