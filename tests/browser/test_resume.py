@@ -12,14 +12,12 @@ the page's localStorage; the page itself writes the snapshots."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
 from support.play import READY
-from ui.helpers import human_move as cpython_move
-from ui.helpers import new_controller, start_game
+from ui.helpers import make_save
 
 from spieltisch.games import GAMES
 from spieltisch.ui.controller import SAVE_PREFIX
@@ -44,34 +42,6 @@ new MutationObserver(() => {
   }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-snapshot"]});
 """
-
-
-def make_save(game_id: str, humans: int = 1, moves: int = 4, start: int = 1_700_000_000) -> tuple[str, str]:
-    """(slot, save text) of a game in progress with a human to act."""
-    clock = iter(range(start, start + 1_000_000))
-    ctl = new_controller(clock=lambda: float(next(clock)))
-    seats = [(f"P{i}", "human", None) for i in range(humans)] + [("Bot", "bot", "easy"), ("Bit", "bot", "easy")]
-    slot = start_game(ctl, seats[:max(3, humans)], game_id=game_id, seed=11)
-    rnd = random.Random(3)
-    made = 0
-    for _ in range(400):
-        if ctl.match.is_over:
-            break
-        if ctl.pause_key() is not None:
-            ctl.handle("ui", "ack")
-        elif ctl.bot_pending():
-            while not ctl.bot_step(50):
-                pass
-        elif made >= moves:
-            break
-        else:
-            try:
-                cpython_move(ctl, rnd)
-            except IndexError:  # nothing legal on screen (a board step): leave it there
-                break
-            made += 1
-    assert not ctl.match.is_over
-    return slot, ctl.storage.get(SAVE_PREFIX + slot)
 
 
 def put(page, items: dict) -> None:

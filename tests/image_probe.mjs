@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Restore the built runtime image (static/build/runtime-image-*.bin) in
+// Pyodide under Node, twice, the way static/js/runtime.mjs does in the page,
+// and print what each restored interpreter holds, as one JSON line
+// (tests/test_image_build.py).
+//
+//   node tests/image_probe.mjs IMAGE
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const indexURL = path.join(repo, "static", "vendor", "pyodide") + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const image = new Uint8Array(gunzipSync(readFileSync(process.argv[2])));
+
+const runs = [];
+for (let i = 0; i < 2; i++) {
+  const py = await loadPyodide({ indexURL, _loadSnapshot: image.slice() });
+  py.runPython("from app.image import restored\nrestored()");
+  runs.push(JSON.parse(py.runPython(`
+import json, sys
+from app import image
+import random
+json.dumps({"imaged": list(image.IMAGED), "modules": sorted(sys.modules), "random": random.random(),
+            "path_blanks": sys.path.count(""), "site": image.site_modules()})
+`)));
+}
+process.stdout.write(JSON.stringify(runs) + "\n");
