@@ -15,7 +15,11 @@ TTI = performance.getEntriesByName("spieltisch:interactive") (ms since
 navigation start). The site is served from a private copy (tests/support/
 site_copy.py) so concurrent rebuilds cannot make the precache stale.
 
-    python3 bench/offline.py [-n 5] [--mbps 20]
+    python3 bench/offline.py [-n 5] [--mbps 20] [--cpu 4] [--query image=0]
+
+``--cpu 4`` slows the page's CPU four times (Chrome's CPU throttling, a
+rough stand-in for a phone); ``--query image=0`` loads the page without the
+runtime image (static/js/runtime.mjs), for a side-by-side.
 """
 
 from __future__ import annotations
@@ -38,10 +42,12 @@ READY = "html[data-ready='1']"
 TTI_JS = "() => performance.getEntriesByName('spieltisch:interactive')[0]?.startTime ?? null"
 
 
-def load(context, url: str, mbps: float | None = None) -> float:
+def load(context, url: str, mbps: float | None = None, cpu: float | None = None) -> float:
     from playwright.sync_api import expect
 
     page = context.new_page()
+    if cpu:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     if mbps:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -61,6 +67,8 @@ def main() -> int:
     ap.add_argument("-n", type=int, default=5, help="rounds (default 5)")
     ap.add_argument("--mbps", type=float, default=None,
                     help="emulate a network of this many Mbit/s and 40 ms latency (default: none)")
+    ap.add_argument("--cpu", type=float, default=None, help="slow the page's CPU this many times (default: not)")
+    ap.add_argument("--query", default="", help="more of the page's query string, e.g. image=0")
     args = ap.parse_args()
     from playwright.sync_api import expect, sync_playwright
 
@@ -69,29 +77,31 @@ def main() -> int:
         root = copy_site(Path(tmp) / "site")
         precache = json.loads((root / "static" / "build" / "precache.json").read_text())
         server, url = sb.start_site_at(root)
-        page_url = url + "index.html?botdelay=0"
+        page_url = url + "index.html?botdelay=0" + (f"&{args.query}" if args.query else "")
         try:
             with sync_playwright() as pw:
                 browser = sb.launch_chromium(pw)
                 for _ in range(args.n):
                     ctx = browser.new_context(service_workers="allow")
-                    results["first"].append(load(ctx, page_url, args.mbps))
+                    results["first"].append(load(ctx, page_url, args.mbps, args.cpu))
                     probe = ctx.new_page()
                     probe.goto(page_url)
                     expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=120_000)
                     probe.close()
-                    results["sw-warm"].append(load(ctx, page_url, args.mbps))
+                    results["sw-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
                     ctx.close()
                     ctx = browser.new_context(service_workers="block")
-                    load(ctx, page_url, args.mbps)
-                    results["http-warm"].append(load(ctx, page_url, args.mbps))
+                    load(ctx, page_url, args.mbps, args.cpu)
+                    results["http-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
                     ctx.close()
                 browser.close()
         finally:
             sb.stop_site(server)
 
     net = f"{args.mbps:g} Mbit/s + 40 ms" if args.mbps else "no throttling (127.0.0.1)"
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}")
+    cpu = f"; CPU slowed {args.cpu:g}x" if args.cpu else ""
+    query = f"; page query +{args.query}" if args.query else ""
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}{cpu}{query}")
     print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
           f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
     first = statistics.median(results["first"])
