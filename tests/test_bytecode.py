@@ -20,7 +20,25 @@ def test_app_zip_has_bytecode_for_every_module_and_no_source():
     assert len(modules) > 50
     for mod in modules:
         assert mod[:-3] + ".pyc" in names, f"no bytecode for {mod}"
-    assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
+    assert not [n for n in names if n.endswith(".py") or ("__pycache__" in n and not n.startswith("pyscript/"))]
+
+
+# what `import pyscript` imports (PyScript 0.7.31), each compiled beforehand
+PYSCRIPT_IMPORTED = ("__init__", "context", "display", "events", "fetch", "ffi", "flatted", "storage", "util",
+                     "websocket", "workers")
+
+
+def test_app_zip_has_checked_bytecode_of_pyscripts_own_package():
+    """tools/pyscript_pyc.mjs: valid only while the source PyScript writes
+    hashes the same (flags 0b11: hash-based, checked); whether the page's
+    PyScript used them is tests/browser/test_runtime_image.py's."""
+    zf = zipfile.ZipFile(APP_ZIP)
+    names = set(zf.namelist())
+    for mod in PYSCRIPT_IMPORTED:
+        name = f"pyscript/__pycache__/{mod}.cpython-314.pyc"
+        assert name in names, f"no bytecode for PyScript's {mod}"
+        assert int.from_bytes(zf.read(name)[4:8], "little") == 0b11, name
+    assert not [n for n in names if n.startswith("pyscript/") and "__pycache__" not in n]
 
 
 def test_pyodide_imports_the_app_without_compiling_source(tmp_path):

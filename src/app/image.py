@@ -131,4 +131,28 @@ def report() -> str:
     import random
 
     return json.dumps({"imaged": list(IMAGED), "modules": sorted(sys.modules), "random": random.random(),
-                       "path": sys.path[:3]})
+                       "path": sys.path[:3], "pyscript_bytecode": _pyscript_bytecode()})
+
+
+def _pyscript_bytecode() -> dict[str, bool]:
+    """For each of PyScript's modules loaded: is its bytecode from app.zip
+    (tools/pyscript_pyc.mjs) beside it and valid for the source PyScript
+    wrote, so that Python used it instead of compiling?"""
+    import importlib.util
+
+    found = {}
+    for name, module in sorted(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if not (name == "pyscript" or name.startswith("pyscript.")) or not path or not path.endswith(".py"):
+            continue
+        try:
+            with open(path, "rb") as f:
+                source = f.read()
+            with open(importlib.util.cache_from_source(path), "rb") as f:
+                pyc = f.read(16)
+        except OSError:
+            found[name] = False
+            continue
+        found[name] = (pyc[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(pyc[4:8], "little") == 0b11
+                       and pyc[8:16] == importlib.util.source_hash(source))
+    return found

@@ -76,6 +76,8 @@ def test_the_page_starts_from_its_builds_image(browser, site_url):
         assert {f"spieltisch.games.{gid}.rules" for gid in GAMES} <= imaged
         assert not imaged & set(BROWSER), "the image imported a module that reads the page"
         assert got["path"].count("") == 1, got["path"]
+        # PyScript's own package came with its bytecode (tools/pyscript_pyc.mjs)
+        assert got["pyscript_bytecode"] and all(got["pyscript_bytecode"].values()), got["pyscript_bytecode"]
         assert not [w for w in page.warnings if "runtime image" in w]
     finally:
         sb.close_page(page)
