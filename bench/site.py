@@ -3,7 +3,9 @@
 
   tti     time to interactive of the Hexen Cocktail game page divided by the
           time of a bare page that only boots the same vendored Pyodide, in
-          the same run, loads interleaved (goal <= 1.10)
+          the same run, loads interleaved (goal <= 1.10); the game page as it
+          is (Python restored from the runtime image) and with ?image=0
+          (Python booted)
   click   human action: click -> DOM updated (the app's handler runs
           synchronously in the click's dispatch), and click -> next frame,
           p50/p95 over a game against bots; move_dom_*: the clicks on moves
@@ -197,30 +199,41 @@ def bench_tti(browser, base, runs):
     }""", arg=play_url.split("#/play/")[1], timeout=60_000)
     storage = page.context.storage_state()
     page.context.close()
-    bare, game = [], []
+    # the game page as it starts (from the runtime image), and without the
+    # image (?image=0: Python booted, as before the image and as a page whose
+    # image fails); the order rotates each round
+    pages = {"bare": [], "game": [], "game_no_image": []}
+    kinds = list(pages)
+    base_url, _, fragment = play_url.partition("#")
+    urls = {"game": play_url, "game_no_image": f"{base_url}&image=0#{fragment}"}
     for i in range(runs):
-        for kind in ("bare", "game") if i % 2 == 0 else ("game", "bare"):
+        for kind in kinds[i % 3:] + kinds[:i % 3]:
             if kind == "bare":
                 p = sb.open_page(browser, intercept=INTERCEPT)
                 settle(p)
                 p.goto(base + "tests/pages/bare.html")
-                bare.append(float(sb.wait_ready(p)["readyMs"]))
+                pages[kind].append(float(sb.wait_ready(p)["readyMs"]))
             else:
                 p = fresh_page(browser, storage_state=storage)
                 settle(p)
-                p.goto(play_url)
+                p.goto(urls[kind])
                 p.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
                 p.locator("[data-board]").wait_for(state="attached")
-                game.append(float(p.evaluate("window.__bench.ready")))
+                pages[kind].append(float(p.evaluate("window.__bench.ready")))
+                log = p.evaluate("window.spieltischBoot")
+                if ("runtime-image" in log) != (kind == "game"):
+                    raise RuntimeError(f"{kind}: the page's boot log is {log}")
             sb.check_page(p)
             p.context.close()
-    ratios = [g / b for g, b in zip(game, bare)]
-    return {
-        "bare_ms": bare, "game_ms": game,
-        "bare_median": statistics.median(bare), "game_median": statistics.median(game),
-        "ratio_of_medians": statistics.median(game) / statistics.median(bare),
-        "ratio_median_pairwise": statistics.median(ratios),
-    }
+    bare = pages["bare"]
+    out = {"bare_ms": bare, "bare_median": statistics.median(bare)}
+    for kind in ("game", "game_no_image"):
+        ms = pages[kind]
+        out[f"{kind}_ms"] = ms
+        out[f"{kind}_median"] = statistics.median(ms)
+        out[f"{kind}_ratio_of_medians"] = statistics.median(ms) / statistics.median(bare)
+        out[f"{kind}_ratio_median_pairwise"] = statistics.median([g / b for g, b in zip(ms, bare)])
+    return out
 
 
 def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
