@@ -159,3 +159,16 @@ def test_a_broken_image_is_passed_over(browser, site_url, kind):
         expect(page.locator("#app[data-screen='new']")).to_be_attached()
     finally:
         sb.close_page(page)
+
+
+def test_the_inflated_image_is_let_go_once_restored(site_url, new_page):
+    """Pyodide keeps its options, the image's 31.5 MB among them: runtime.mjs
+    detaches that buffer once the memory is in the interpreter."""
+    page = new_page()
+    page.goto(site_url + "tests/pages/runtime_image.html")
+    data = sb.wait_ready(page)
+    assert data["log"].split() == ["runtime-started", "runtime-image", "runtime-handed-over"]
+    version, imaged = data["python"].split()
+    assert version == "3.14" and int(imaged) > 100
+    assert data["keptBytes"] == "0"
+    sb.check_page(page)
