@@ -95,9 +95,12 @@ def _known_generators() -> list:
 
 def warm() -> tuple[str, ...]:
     """Import what the page needs (under Node, before the image is saved)."""
+    import gc
+
     global IMAGED
     for name in STDLIB + tuple(site_modules()):
         importlib.import_module(name)
+    gc.collect()  # what importing left behind is not saved with the image
     # every generator alive here is reseeded by restored(): a new one would
     # give every page load the same numbers, so the build stops on it
     known = {id(obj) for obj in _known_generators()}
