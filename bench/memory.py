@@ -191,7 +191,8 @@ def run(args) -> dict:
             page = sb.open_page(browser, viewport={"width": 1200, "height": 900})
             page.add_init_script(COUNTER)
             page.add_init_script(WASM_HOOK)
-            page.goto(base + "index.html?botdelay=0" + ("&perf" if args.pygc or args.garbage else ""))
+            page.goto(base + "index.html?botdelay=0" + ("&perf" if args.pygc or args.garbage else "")
+                      + (f"&{args.query}" if args.query else ""))
             page.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
             probe = Probe(page, args.gc, args.pygc, args.garbage, precise=not args.no_snapshot)
             samples = [probe.sample("ready")]
@@ -244,6 +245,7 @@ def main(argv=None):
                     help="collect with HeapProfiler.collectGarbage only (no heap snapshot before each sample)")
     ap.add_argument("--pygc", action="store_true",
                     help="also run Python's cycle collector (gc.collect in Pyodide, via ?perf) before each sample")
+    ap.add_argument("--query", default="", help="more of the page's query string, e.g. image=0 (no runtime image)")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
     out = run(args)
