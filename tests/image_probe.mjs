@@ -2,7 +2,9 @@
 // Restore the built runtime image (static/build/runtime-image-*.bin) in
 // Pyodide under Node, twice, the way static/js/runtime.mjs does in the page,
 // and print what each restored interpreter holds, as one JSON line
-// (tests/test_image_build.py).
+// (tests/test_image_build.py): its modules, a random number, sys.path's
+// blanks, its wasm memory, and how much Python can allocate before that
+// memory has to grow.
 //
 //   node tests/image_probe.mjs IMAGE
 import { readFileSync } from "node:fs";
@@ -19,12 +21,20 @@ const runs = [];
 for (let i = 0; i < 2; i++) {
   const py = await loadPyodide({ indexURL, _loadSnapshot: image.slice() });
   py.runPython("from app.image import restored\nrestored()");
+  globalThis.wasmMemory = () => py._module.HEAP8.length;
   runs.push(JSON.parse(py.runPython(`
 import json, sys
+import js
 from app import image
 import random
+memory = js.wasmMemory()
+keep = []
+while js.wasmMemory() == memory and len(keep) < 4096:
+    keep.append(bytearray(64 * 1024))
+free = (len(keep) - 1) * 64 * 1024
+del keep
 json.dumps({"imaged": list(image.IMAGED), "modules": sorted(sys.modules), "random": random.random(),
-            "path_blanks": sys.path.count(""), "site": image.site_modules()})
+            "path_blanks": sys.path.count(""), "memory": memory, "free": free})
 `)));
 }
 process.stdout.write(JSON.stringify(runs) + "\n");

@@ -23,6 +23,7 @@ SRC = REPO / "src"
 BUILD = REPO / "static" / "build"
 MANIFEST = json.loads((BUILD / "manifest.json").read_text())
 NODE = shutil.which("node")
+INITIAL_MEMORY = 31_457_280  # Pyodide's initial wasm memory, which the image fills
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is required (scripts/setup installs it)")
 
@@ -90,6 +91,10 @@ def test_the_image_restores_with_every_site_module_and_fresh_random_numbers():
     assert first["path_blanks"] == second["path_blanks"] == 1
     # the image was saved once; each restore reseeds the shared generator
     assert first["random"] != second["random"]
+    # restored() grew the heap once, at start: room for a long session
+    # (bench/memory.py actions: a step of 6 MB after 1,000-2,000 actions without it)
+    assert first["memory"] > INITIAL_MEMORY
+    assert first["free"] >= image.ROOM
 
 
 def test_the_same_inputs_make_the_same_image_and_no_path_of_this_machine(tmp_path):
