@@ -86,6 +86,7 @@
       } else {
         user = null;
         // a phone opens zoomed on the tunnel's end (data-focus), not on the whole mine
+        // (static/js/resume.js does the same for a resume snapshot: keep them alike)
         const focusBox = svg.getAttribute("data-focus");
         if (focusBox && svg.getBoundingClientRect().width < 520) svg.setAttribute("viewBox", focusBox);
       }

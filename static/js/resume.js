@@ -212,12 +212,22 @@
     return !app || root.dataset.ready === "1" || blocked();
   }
 
+  // On a phone the mine (Saboteur) opens zoomed on the tunnel's end, as
+  // static/js/panzoom.js shows the live board (same attribute, same 520 px):
+  // the live render then lands on the view the snapshot already shows.
+  function focusMine() {
+    for (const svg of app.querySelectorAll("[data-panzoom] svg[data-fit][data-focus]")) {
+      if (svg.getBoundingClientRect().width < 520) svg.setAttribute("viewBox", svg.getAttribute("data-focus"));
+    }
+  }
+
   function paintSnapshot(slot) {
     if (painting()) return false;
     const r = record(slot);
     if (!r) return false;
     const lang = pageLang();
     app.replaceChildren(sanitized(r.html));
+    focusMine();
     app.setAttribute("inert", "");
     app.setAttribute("aria-busy", "true");
     app.setAttribute("data-snapshot", r.game.replace(/[^a-z_]/g, ""));

@@ -141,6 +141,34 @@ def test_saved_game_paints_before_python_then_the_live_screen(resumed, site_url,
     view.close()
 
 
+def test_phone_snapshot_of_the_mine_shows_the_live_view(browser, resumed, site_url):
+    """At 375 px the live mine opens zoomed on the tunnel's end
+    (static/js/panzoom.js); the snapshot is painted with that same view, so
+    the live render does not jump from the whole mine to it."""
+    page, slots = resumed
+    slot = slots["saboteur"]
+    show(page, slot)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block",
+                                  storage_state=page.context.storage_state())
+    try:
+        url = f"{site_url}index.html#/play/{slot}"
+        mine = "#app [data-panzoom] svg[data-fit][data-focus]"
+        view = fresh(context, url, python=False)
+        svg = view.locator(mine)
+        expect(svg).to_have_count(1)
+        focus = svg.get_attribute("data-focus")
+        assert focus != svg.get_attribute("data-fit")
+        assert svg.get_attribute("viewBox") == focus
+        view.close()
+        live = fresh(context, url)
+        expect(live.locator(READY)).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
+        expect(live.locator("#app[data-snapshot]")).to_have_count(0)
+        assert live.locator(mine).get_attribute("viewBox") == live.locator(mine).get_attribute("data-focus")
+        assert live.page_errors == []
+    finally:
+        context.close()
+
+
 def test_hot_seat_snapshot_holds_no_hand(resumed, site_url):
     """Two humans at one device: the stored screen is the curtain, even when
     the page is left while a seat's cards are showing."""
