@@ -11,7 +11,8 @@
 //   localStorage["spieltisch.snap.<slot>"] = {"v": 1, "build", "slot", "game",
 //     "revision", "updated", "over", "lang", "html",
 //     "label": {"en": {"title", "detail"}, "de": {...}},
-//     "ready": {"en": "Getting the table ready…", "de": ...}}
+//     "ready": {"en": "Getting the table ready…", "de": ...},
+//     "shell": {"nav.hub": "All games", ...}}   (the page's own texts, in "lang")
 //
 // A record of another build, of another revision of the save, of a save that
 // is gone, or malformed in any way, is ignored. Stored HTML is untrusted
@@ -221,11 +222,29 @@
     }
   }
 
+  // The page's own texts around the snapshot (header, progress line, offline
+  // note) in the snapshot's language, as src/app/dom.py translate_static
+  // sets them once live; text only, each checked. An old record without
+  // them leaves the page's as they are.
+  function shellIn(lang, shell) {
+    if (!shell || typeof shell !== "object") return;
+    for (const el of document.querySelectorAll("[data-i18n]")) {
+      if (app.contains(el) || el.hasAttribute("data-i18n-args")) continue;
+      const value = shell[el.getAttribute("data-i18n")];
+      if (isText(value, 300)) el.textContent = value;
+    }
+    if (isText(shell["site.title"], 300)) document.title = shell["site.title"];
+    for (const button of document.querySelectorAll("[data-lang-switch] [data-ui^='lang:']")) {
+      const on = button.getAttribute("data-ui") === "lang:" + lang;
+      button.setAttribute("aria-pressed", String(on));
+      button.classList.toggle("is-current", on);
+    }
+  }
+
   function paintSnapshot(slot) {
     if (painting()) return false;
     const r = record(slot);
     if (!r) return false;
-    const lang = pageLang();
     app.replaceChildren(sanitized(r.html));
     focusMine();
     app.setAttribute("inert", "");
@@ -234,8 +253,9 @@
     app.dataset.screen = r.over ? "over" : "play";
     root.lang = r.lang;
     root.setAttribute("data-resume", "");
+    shellIn(r.lang, r.shell);
     const stage = document.getElementById("boot-stage");
-    if (stage) stage.textContent = r.ready[lang];
+    if (stage) stage.textContent = r.ready[r.lang];
     note("snapshot-painted");
     return true;
   }

@@ -169,6 +169,36 @@ def test_phone_snapshot_of_the_mine_shows_the_live_view(browser, resumed, site_u
         context.close()
 
 
+def test_the_page_around_a_snapshot_speaks_its_language(resumed, site_url):
+    """Brauzeit opens in German in an English browser (no language picked):
+    its snapshot is framed by the German header, switch and progress line
+    (static/js/resume.js), which the live page then keeps."""
+    page, slots = resumed
+    slot = slots["brauzeit"]
+    before = stored(page, "spieltisch.lang")
+    page.evaluate("() => localStorage.removeItem('spieltisch.lang')")
+    try:
+        assert show(page, slot)["lang"] == "de"
+        url = f"{site_url}index.html#/play/{slot}"
+        view = fresh(page.context, url, python=False)
+        expect(view.locator("#app[data-snapshot]")).to_be_attached()
+        shown = {"nav": view.locator("a.nav-hub").inner_text(), "title": view.title(),
+                 "de": view.locator("[data-ui='lang:de']").get_attribute("aria-pressed"),
+                 "en": view.locator("[data-ui='lang:en']").get_attribute("aria-pressed")}
+        assert shown == {"nav": "Alle Spiele", "title": "Spieltisch", "de": "true", "en": "false"}
+        expect(view.locator("#boot-stage")).to_have_text("Der Tisch wird vorbereitet…")
+        view.close()
+        live = fresh(page.context, url)
+        expect(live.locator(READY)).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
+        assert {"nav": live.locator("a.nav-hub").inner_text(), "title": live.title(),
+                "de": live.locator("[data-ui='lang:de']").get_attribute("aria-pressed"),
+                "en": live.locator("[data-ui='lang:en']").get_attribute("aria-pressed")} == shown
+        live.close()
+    finally:
+        if before is not None:
+            put(page, {"spieltisch.lang": before})
+
+
 def test_hot_seat_snapshot_holds_no_hand(resumed, site_url):
     """Two humans at one device: the stored screen is the curtain, even when
     the page is left while a seat's cards are showing."""

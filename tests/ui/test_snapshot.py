@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from spieltisch.games import GAMES
 from spieltisch.ui import snapshot
@@ -15,6 +16,7 @@ from spieltisch.ui.saves import SNAP_PREFIX
 from ui.helpers import Hooks, human_move, new_controller, start_game
 
 BUILD = "b" * 16
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def opened_afresh(storage, slot, clock_start=1_900_000_000) -> str:
@@ -176,3 +178,51 @@ def test_hub_label_from_a_hostile_record_is_escaped():
     assert "<img" not in html and "<script" not in html and "&lt;img" in html
     ctl.storage.set(SNAP_PREFIX + slot, "{broken")
     assert "Continue: Hexen Cocktail" in ctl.render("screen")
+
+
+def _shell_keys(page: str) -> set[str]:
+    """The data-i18n keys of a shell outside <main id="app">, without args."""
+    from html.parser import HTMLParser
+
+    class Keys(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.depth = 0  # inside #app
+            self.keys: set[str] = set()
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "main" and a.get("id") == "app":
+                self.depth = 1
+            elif self.depth and tag == "main":
+                self.depth += 1
+            if not self.depth and "data-i18n" in a and "data-i18n-args" not in a:
+                self.keys.add(a["data-i18n"])
+
+        def handle_endtag(self, tag):
+            if tag == "main" and self.depth:
+                self.depth -= 1
+
+    parser = Keys()
+    parser.feed((ROOT / page).read_text(encoding="utf-8"))
+    return parser.keys
+
+
+def test_the_record_carries_the_shells_texts_in_its_language():
+    """static/js/resume.js sets the shells' own texts from the record, so a
+    Brauzeit snapshot (German first) is not framed by an English header.
+    Safe mode's texts are never seen with a snapshot (it is not painted
+    then), nor is <noscript>'s."""
+    unseen = {k for k in _shell_keys("index.html") | _shell_keys("embed.html")
+              if k.startswith("safe.") or k == "boot.noscript"}
+    shells = (_shell_keys("index.html") | _shell_keys("embed.html")) - unseen
+    assert shells == set(snapshot.SHELL_KEYS)
+    ctl = new_controller(browser_lang="en")
+    slot = start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")], game_id="brauzeit")
+    bring_to_human(ctl, random.Random(2), 1)
+    assert ctl.lang == "de"  # Brauzeit opens in German when no language was picked
+    assert snapshot.write(ctl, BUILD)
+    rec = json.loads(ctl.storage.get(SNAP_PREFIX + slot))
+    assert rec["lang"] == "de"
+    assert rec["shell"] == {k: ctl.tr(k) for k in snapshot.SHELL_KEYS}
+    assert rec["shell"]["nav.hub"] == "Alle Spiele"

@@ -32,6 +32,13 @@ from .saves import SAVE_PREFIX, SNAP_PREFIX, StorageFull
 SNAP_VERSION = 1
 MAX_SNAP_CHARS = 200_000
 KEEP = 3
+# The shells' own texts (outside #app: index.html, embed.html) that can be
+# seen around a painted snapshot; static/js/resume.js puts them in the
+# record's language, so the live page does not change them (Brauzeit opens in
+# German in an English browser). tests/ui/test_snapshot.py checks the list
+# against the shells.
+SHELL_KEYS = ("site.skip", "site.title", "site.tagline", "nav.hub", "boot.runtime", "boot.files", "boot.rules",
+              "boot.ready", "boot.failed", "offline.unavailable", "offline.update", "offline.reload", "embed.open")
 _STATE = ("shown", "curtain_for", "selected", "rules_open", "rules_focus", "share_open", "acked",
           "_ctx_cache", "lang")
 
@@ -111,7 +118,7 @@ def record(ctl: Any, build: str) -> dict | None:
             ready[lang] = t(lang, "resume.ready")
     return {"v": SNAP_VERSION, "build": build, "slot": ctl.slot, "game": gid, "revision": ctl._revision,
             "updated": int(summary.updated or 0), "over": bool(m.is_over), "lang": ctl.lang,
-            "html": html, "label": label, "ready": ready}
+            "html": html, "label": label, "ready": ready, "shell": {k: t(ctl.lang, k) for k in SHELL_KEYS}}
 
 
 def read(storage: Any, slot: str) -> dict | None:
