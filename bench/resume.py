@@ -13,6 +13,13 @@ own clock (ms since navigation start):
              screen replaced the snapshot)
 
     python3 bench/resume.py [-n 9] [--game hexen_cocktail|all] [--json out.json]
+    python3 bench/resume.py --jump [--game all]
+
+``--jump``: does the live screen land where the snapshot was? For each game,
+at 375 and 1200 px wide, the snapshot alone (Python kept from starting) and
+then the live page: the largest move of any of the play screen's regions
+(px), whether the boxes' sizes changed, the mine's view (Saboteur), and
+whether the page's own texts and the language switch read the same.
 """
 
 from __future__ import annotations
@@ -90,6 +97,57 @@ def bench_resume(browser, base, game_id, runs):
     return out
 
 
+# Where the play screen's parts are, and what the page around them says.
+LAYOUT = """() => {
+  const out = {rects: {}, texts: {}};
+  for (const el of document.querySelectorAll("#app [data-region], #app [data-board], #app [data-hand]")) {
+    const key = el.getAttribute("data-region") || (el.hasAttribute("data-board") ? "board" : "hand");
+    const r = el.getBoundingClientRect();
+    out.rects[key] = [r.x, r.y, r.width, r.height];
+  }
+  const svg = document.querySelector("#app [data-panzoom] svg[data-fit]");
+  out.view = svg ? svg.getAttribute("viewBox") : null;
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    // the progress box (#boot) says its stages and then goes: not compared
+    if (!document.getElementById("app").contains(el) && !el.closest("[hidden], #boot")) out.texts[el.getAttribute("data-i18n")] = el.textContent;
+  }
+  out.texts.switch = [...document.querySelectorAll("[data-lang-switch] [aria-pressed='true']")].map((b) => b.textContent).join();
+  return out;
+}"""
+
+
+def bench_jump(browser, base, game_id, width):
+    url, storage = saved_game(browser, base, game_id)
+    seen = {}
+    for kind in ("snapshot", "live"):
+        p = sb.open_page(browser, intercept=True, viewport={"width": width, "height": 800}, storage_state=storage)
+        if kind == "snapshot":  # Python never starts: what resume.js painted stays
+            p.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
+            p.route("**/static/js/runtime.mjs", lambda route: route.abort())
+            p.add_init_script("localStorage.removeItem('spieltisch.boot.attempts')")
+        p.goto(url)
+        if kind == "snapshot":
+            p.wait_for_load_state("load")
+            if "snapshot-painted" not in p.evaluate("window.spieltischBoot || []"):
+                raise RuntimeError(f"{game_id}: no snapshot painted")
+        else:
+            p.locator(READY).wait_for(state="attached", timeout=sb.READY_TIMEOUT_MS)
+            p.wait_for_timeout(300)
+        seen[kind] = p.evaluate(LAYOUT)
+        p.context.close()
+    snap, live = seen["snapshot"], seen["live"]
+    common = set(snap["rects"]) & set(live["rects"])
+    moved = max((max(abs(a - b) for a, b in zip(snap["rects"][k][:2], live["rects"][k][:2])) for k in common), default=0)
+    resized = max((max(abs(a - b) for a, b in zip(snap["rects"][k][2:], live["rects"][k][2:])) for k in common),
+                  default=0)
+    # a text on screen in both that reads otherwise (a note that appears
+    # later, e.g. offline.js's, is not the snapshot's)
+    texts = sorted(k for k in set(snap["texts"]) & set(live["texts"]) if snap["texts"][k] != live["texts"][k])
+    return {"game": game_id, "width": width, "regions": len(common), "missing": sorted(set(live["rects"]) ^ common),
+            "moved_px": round(moved, 1), "resized_px": round(resized, 1), "mine_view_same": snap["view"] == live["view"],
+            "texts_changed": texts}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", "--runs", type=int, default=9)
@@ -98,6 +156,7 @@ def main(argv=None):
                     help="route every request through Playwright (as the tests do; slower loads)")
     ap.add_argument("--settle", type=int, default=site_bench.SETTLE_MS,
                     help="ms a fresh window idles on about:blank before a timed load (0: none)")
+    ap.add_argument("--jump", action="store_true", help="snapshot vs live screen: regions, view, texts")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
     site_bench.INTERCEPT = args.intercept
@@ -115,8 +174,10 @@ def main(argv=None):
         with sync_playwright() as pw:
             browser = sb.launch_chromium(pw)
             for gid in games:
-                out["results"].append(bench_resume(browser, base, gid, args.runs))
-                print(json.dumps(out["results"][-1], default=lambda x: round(x, 1)), file=sys.stderr, flush=True)
+                for width in ((375, 1200) if args.jump else (None,)):
+                    out["results"].append(bench_jump(browser, base, gid, width) if args.jump
+                                          else bench_resume(browser, base, gid, args.runs))
+                    print(json.dumps(out["results"][-1], default=lambda x: round(x, 1)), file=sys.stderr, flush=True)
             browser.close()
     finally:
         sb.stop_site_process(server)
