@@ -70,7 +70,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 APP_ZIP_SKIP = {".css", ".md"}  # styles reach the page through games.css; docs are for people
-APP_ZIP_SKIP_NAMES = {"testing.json"}  # a game's data for the test suites
+APP_ZIP_SKIP_NAMES = {"testing.toml"}  # a game's data for the test suites
 # page.css, in order; "games.css" is the one built here
 PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css")
 RESUME_JS = "static/js/resume.js"

@@ -17,14 +17,15 @@ from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.ui import position
 
+from . import registry
+
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-GAME_IDS = ("hexen_cocktail", "saboteur", "brauzeit", "potions_brew", "saus_und_braus")
-SEATS = {"saboteur": 3, "brauzeit": 2}
+GAME_IDS = registry.GAME_IDS  # every registered game, in the registry's order
 
 
 def _match(game_id: str, seed: int) -> Match:
-    n = SEATS.get(game_id, 2)
+    n = registry.seats(game_id)
     seats = [Seat("Ann")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, n)]
     return Match(GAMES[game_id], seats, seed=seed)
 
@@ -39,7 +40,8 @@ def mid_game_link(game_id: str, moves: int = 8, seed: int = 5) -> str:
             return position.encode(m, 0)
         m.play(rnd.choice(sorted(m.legal_texts())))
         played += 1
-    raise AssertionError(f"{game_id}: the game ended before move {moves}")
+    raise AssertionError(registry.problem(game_id, f"a seeded random game (seed {seed}) ended before move {moves}",
+                                          "pass a smaller moves= or another seed"))
 
 
 def game_over_link(game_id: str, seed: int = 5) -> str:
@@ -108,13 +110,13 @@ def sideways_scroll(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
-CLIPPED = """() => {
+CLIPPED = """(sel) => {
   const out = [];
-  for (const el of document.querySelectorAll('.bz-ing-name, .pb-ing-name, .bz-potion')) {
-    if (el.closest('.pb-stagger .pb-card:not(.is-top)')) continue;   // stacked under the top card on purpose
+  for (const el of document.querySelectorAll(sel.names)) {
+    if (sel.skip && el.closest(sel.skip)) continue;   // e.g. stacked under the top card on purpose
     const r = el.getBoundingClientRect();
     if (!r.width) continue;
-    const box = (el.closest('.pb-card, .bz-cauldron, .bz-chip') || el.parentElement).getBoundingClientRect();
+    const box = (el.closest(sel.box) || el.parentElement).getBoundingClientRect();
     if (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1)
       out.push(el.textContent.trim());
   }
@@ -122,6 +124,8 @@ CLIPPED = """() => {
 }"""
 
 
-def clipped_names(page) -> list[str]:
-    """Ingredient and potion names cut off by their box (issue 14)."""
-    return page.evaluate(CLIPPED)
+def clipped_names(page, selectors: dict) -> list[str]:
+    """Names (e.g. ingredients, potions) cut off by their box (issue 14);
+    ``selectors`` is the game's ``unclipped`` in its testing.toml."""
+    return page.evaluate(CLIPPED, {"names": selectors["names"], "box": selectors["box"],
+                                   "skip": selectors.get("skip", "")})

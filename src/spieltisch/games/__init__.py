@@ -12,7 +12,7 @@ A game is one folder, ``games/<id>/`` (docs/adding-a-game.md):
 * ``style.css``: the board's stylesheet (bundled into ``static/build/games.css``);
 * ``clauses.py``, ``tryit.json``: which clause a move brings, its "Try it" positions;
 * ``rules.md``: the rules as built, with the clause ids; ``blog.md``: its
-  worked example for rules bloggers; ``testing.json`` (optional): seats,
+  worked example for rules bloggers; ``testing.toml`` (optional): seats,
   seeds and picks for the generic test suites.
 
 Adding a game is its folder and one line in ``_BUILT``; ``python -m
