@@ -28,6 +28,8 @@ reads the catalogue, the boards and the try-it data.
 from __future__ import annotations
 
 import ast
+import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -209,23 +211,24 @@ def said(game_id: str, sources: dict[str, str], prefixes: Iterable[str]) -> dict
                                           "(T1: checked only where random games reach it)")
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 text = node.value
-                if rule_id.match(text):
+                if text.startswith((log, end)):  # first: a game whose clause prefix is its id
+                    if whole.match(text):
+                        found["log" if text.startswith(log) else "end"].add(text)
+                elif rule_id.match(text):
                     found["rules"].add(text)
-                elif text.startswith((log, end)) and whole.match(text):
-                    found["log" if text.startswith(log) else "end"].add(text)
             elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant):
                 left = node.left
                 if isinstance(left, ast.Name) and _assigned(tree, left.id) == log and isinstance(node.right.value, str):
                     found["log"].add(log + node.right.value)
             elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
                 head = str(node.values[0].value)
-                if head.endswith(".") and (head[:-1] in prefixes or rule_id.match(head[:-1])):
-                    found["broken"].append(f"{where}: a rule id built from parts, {ast.unparse(node)} "
-                                           "(T2: write each rule id whole, e.g. \"x.clause\")")
-                elif head.startswith((log, end)):
+                if head.startswith((log, end)):
                     what = "a log key" if head.startswith(log) else "an end reason"
                     found["built"].append(f"{where}: {what} built at run time, {ast.unparse(node)} "
                                           f"(T{3 if what == 'a log key' else 4}: checked only where random games reach it)")
+                elif head.endswith(".") and (head[:-1] in prefixes or rule_id.match(head[:-1])):
+                    found["broken"].append(f"{where}: a rule id built from parts, {ast.unparse(node)} "
+                                           "(T2: write each rule id whole, e.g. \"x.clause\")")
     return found
 
 
@@ -374,11 +377,9 @@ def run_tests(ids: list[str], root: Path, *, browser: bool) -> int:
         for tool in ("build.py", "build_sw.py"):  # the browser tests serve the built site
             subprocess.run([sys.executable, str(root / "tools" / tool)], cwd=root, check=True)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    try:
-        import xdist  # noqa: F401 -- as scripts/test: two workers, the browser's tests on one
-        cmd += ["-n", "2", "--dist", "loadgroup"]
-    except ImportError:
-        pass
+    workers = os.environ.get("SPIELTISCH_WORKERS", "2")  # as scripts/test: 0 runs them in one process
+    if workers != "0" and importlib.util.find_spec("xdist") is not None:
+        cmd += ["-n", workers, "--dist", "loadgroup"]  # the browser's tests on one worker (tests/conftest.py)
     return subprocess.run(cmd + ids, cwd=root).returncode
 
 
