@@ -130,6 +130,7 @@ def test_it_is_in_the_wheel(copy):
         names = set(zf.namelist())
     for name in ("__init__.py", "rules.py", "board.py", "texts.py", "diagram.py", "clauses.py", "tryit.json"):
         assert f"spieltisch/games/{GAME}/{name}" in names, name
+    assert not {f"spieltisch/games/{GAME}/{name}" for name in ("rules.md", "blog.md", "style.css")} & names
     assert f"static/build/{wheel}" in {f["url"] for f in json.loads((build / "precache.json").read_text())["files"]}
 
 
