@@ -71,6 +71,8 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 APP_ZIP_SKIP = {".css", ".md"}  # styles reach the page through games.css; docs are for people
 APP_ZIP_SKIP_NAMES = {"testing.toml"}  # a game's data for the test suites
+# the game authors' checker (python -m spieltisch check; in the wheel): the site never imports it
+APP_ZIP_SKIP_PATHS = {"spieltisch/check.py"}
 # page.css, in order; "games.css" is the one built here
 PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css")
 RESUME_JS = "static/js/resume.js"
@@ -271,9 +273,10 @@ def build_app_zip(out: Path) -> Path:
                 sys.exit("build: src/spieltisch is missing")
             continue
         for f in tree_files(top):
-            if f.suffix in APP_ZIP_SKIP or f.name in APP_ZIP_SKIP_NAMES:
+            rel = f.relative_to(SRC).as_posix()
+            if f.suffix in APP_ZIP_SKIP or f.name in APP_ZIP_SKIP_NAMES or rel in APP_ZIP_SKIP_PATHS:
                 continue  # a game's stylesheet reaches the page through games.css
-            entries.append((f.relative_to(SRC).as_posix(), f.read_bytes()))
+            entries.append((rel, f.read_bytes()))
     entries = sourceless(entries, pyodide_pycs(entries))
     entries += pyscript_pycs()
     target = out / "app.zip"

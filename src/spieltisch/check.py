@@ -416,6 +416,5 @@ def main(game_id: str, *, browser: bool = True, tests: bool = True) -> int:
 
 
 def _report(step: str, problems: list[str]) -> None:
-    print(f"{step}: {'ok' if not problems else f'{len(problems)} problem(s)'}")
-    for p in problems:
-        print(f"  - {p}")
+    print(f"{step}: {'ok' if not problems else f'{len(problems)} problem(s)'}", *(f"  - {p}" for p in problems),
+          sep="\n")
