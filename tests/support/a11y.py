@@ -31,17 +31,23 @@ def _match(game_id: str, seed: int) -> Match:
 
 
 def mid_game_link(game_id: str, moves: int = 8, seed: int = 5) -> str:
-    """A position after about ``moves`` seat moves where Ann (seat 0) is to act."""
+    """A position after about ``moves`` seat moves where Ann (seat 0) is to
+    act (in a game shorter than that, her last turn before the end)."""
     m = _match(game_id, seed)
     rnd = random.Random(seed)
     played = 0
+    last = None
     while not m.is_over:
-        if played >= moves and m.to_act == 0:
-            return position.encode(m, 0)
+        if m.to_act == 0:
+            last = position.encode(m, 0)
+            if played >= moves:
+                return last
         m.play(rnd.choice(sorted(m.legal_texts())))
         played += 1
-    raise AssertionError(registry.problem(game_id, f"a seeded random game (seed {seed}) ended before move {moves}",
-                                          "pass a smaller moves= or another seed"))
+    if last is None:
+        raise AssertionError(registry.problem(game_id, f"Ann (seat 0) never had a turn in a seeded random game "
+                                                       f"(seed {seed})", "pass another seed"))
+    return last
 
 
 def game_over_link(game_id: str, seed: int = 5) -> str:
