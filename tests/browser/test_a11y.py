@@ -75,7 +75,9 @@ def select_first_card(page) -> None:
 
 def assert_clean(page, where: str, rules=None) -> None:
     v = a11y.scan(page, rules=rules)
-    assert a11y.count(v) == 0, f"{where}:\n{a11y.describe(v)}"
+    assert a11y.count(v) == 0, (f"{where}: serious or critical accessibility violations (axe-core):\n"
+                                f"{a11y.describe(v)}\nFix: the game's board.py / style.css (names, roles, "
+                                "contrast); docs/ui.md")
 
 
 # ---- axe: 0 serious or critical on every screen ----------------------------------------------------
@@ -212,8 +214,10 @@ def test_phone_play_screens_tap_targets_and_no_sideways_scroll(phone, game_id, t
             go(phone, "#/position/" + a11y.game_over_link(game_id), "over")
         phone.screenshot(path=str(shots / f"{game_id}-{step}.png"))
         small = a11y.small_targets(phone)
-        assert small == [], f"{game_id} {step}: {small}"
-        assert a11y.sideways_scroll(phone) <= 0, f"{game_id} {step} scrolls sideways"
+        assert small == [], registry.problem(game_id, f"tap targets under 44 px on a phone ({step}): {small}",
+                                             "give them min-width/min-height 44px in the game's style.css")
+        assert a11y.sideways_scroll(phone) <= 0, registry.problem(
+            game_id, f"the phone screen scrolls sideways ({step})", "let the board shrink or wrap (style.css)")
 
 
 # ---- dark mode ---------------------------------------------------------------------------------------

@@ -106,7 +106,10 @@ def test_log_lines_for_every_seat_carry_only_what_it_may_see(game_id):
             for s, p, a in random_history(game, players, seed):
                 for viewer in (None, *range(players)):
                     found = leaks(game, s, p, a, viewer)
-                    assert not found, (game_id, players, seed, str(a), viewer, found)
+                    assert not found, registry.problem(
+                        game_id, f"the log line of {a} (seed {seed}, {players} players) tells seat {viewer} "
+                        f"what it may not see: {found}", "describe(state, player, action, viewer) gives each "
+                        "viewer only its own view's facts")
                     if viewer is not None and game.describe(s, p, a, viewer) != game.describe(s, p, a, None):
                         private += 1
     if registry.get(game_id, "private_log_lines", False):  # testing.toml: some lines are for one seat
