@@ -12,7 +12,8 @@ Layers, lowest first (a module may import its own layer and those below):
 4. ``games/<id>/board`` (a game's renderer) and ``games/<id>/diagram`` (its
    position diagram, docs/blogging.md)
 5. ``spieltisch.ui`` (screens, controller parts), ``spieltisch.diagram`` (a
-   position as one SVG), ``spieltisch.__main__`` (the command line)
+   position as one SVG), ``spieltisch.__main__`` (the command line),
+   ``spieltisch.check`` (is a game complete?)
 6. ``app`` (the browser adapter)
 
 and besides: a game never imports another game; a game's rules side never
@@ -25,9 +26,9 @@ import ast
 from pathlib import Path
 
 import pytest
+from support import registry
 
-from spieltisch.games import GAMES
-from spieltisch.i18n import LANGS
+from spieltisch import check
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -88,7 +89,7 @@ def _layer(mod: str) -> int:
         if len(parts) >= 4 and parts[3] in ("board", "diagram"):
             return 4
         return 1
-    return {"ai": 1, "i18n": 2, "render": 3, "ui": 5, "diagram": 5, "__main__": 5}.get(top, 99)
+    return {"ai": 1, "i18n": 2, "render": 3, "ui": 5, "diagram": 5, "__main__": 5, "check": 5}.get(top, 99)
 
 
 def _game(mod: str) -> str | None:
@@ -162,30 +163,29 @@ def test_the_checker_sees_an_upward_import():
     assert _layer("spieltisch.games.saboteur.rules") < _layer("spieltisch.render.html")
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
 def test_a_registered_game_has_all_its_parts(game_id):
-    folder = SRC / "spieltisch" / "games" / game_id
-    from spieltisch.diagram import PENDING
+    """Everything ``python -m spieltisch check`` asks of a game's folder and
+    its own tests (spieltisch.check.missing_pieces): each missing piece is
+    named with what needs it."""
+    missing = check.missing_pieces(game_id, check.repo_root())
+    assert not missing, f"{game_id}:\n" + "\n".join(f"  - {m}" for m in missing)
 
-    parts = ("__init__.py", "rules.py", "board.py", "texts.py", "style.css")
-    if game_id not in PENDING:  # docs/blogging.md: a diagram for every game (the list names the gaps)
-        parts += ("diagram.py",)
-    for name in parts:
-        assert (folder / name).is_file(), f"games/{game_id}/{name}"
-    from spieltisch.games import part
 
-    board = part(game_id, "board")
-    for fn in ("board", "hand", "seat_info", "prompt", "param", "final"):
-        assert callable(getattr(board, fn, None)), fn
-    assert board.RULE_IDS
-    if game_id not in PENDING:
-        diagram = part(game_id, "diagram")
-        assert callable(getattr(diagram, "figure", None)) and isinstance(getattr(diagram, "CSS", None), str)
-    texts = part(game_id, "texts")
-    for lang in LANGS:
-        table = getattr(texts, lang.upper())
-        assert table.get(f"game.{game_id}.title") and table.get(f"game.{game_id}.blurb")
-    assert set(texts.EN) == set(texts.DE)
-    docs = Path(__file__).resolve().parents[1] / "docs" / "rules"
-    assert (docs / f"{game_id.replace('_', '-')}.md").is_file()
-    assert (folder / "style.css").read_text().strip()
+def test_the_parts_check_names_what_is_missing(tmp_path, monkeypatch):
+    """The check above can fail: a game whose folder lacks diagram.py and
+    blog.md is told so in words (issue 28's example)."""
+    import shutil
+
+    from spieltisch import games
+
+    copy = tmp_path / "hexen_cocktail"
+    shutil.copytree(games.folder("hexen_cocktail"), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "diagram.py").unlink()
+    (copy / "blog.md").unlink()
+    monkeypatch.setattr(games, "folder", lambda game_id: copy)
+    missing = check.missing_pieces("hexen_cocktail")
+    want = "no diagram.py: the share panel, replays and blogging need one (docs/blogging.md, \"For game authors\")"
+    assert want in missing
+    assert any(m.startswith("no blog.md: the worked example for rules bloggers") for m in missing)
+    assert check.missing_pieces("no_such_game")[0].startswith("no_such_game is not in the registry: add the line")

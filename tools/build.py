@@ -33,6 +33,15 @@ Outputs, all under ``static/build/`` (git-ignored):
 * ``manifest.json`` -- version, file names, sizes and sha256 of the above,
   plus a hash of the inputs so a rebuild is skipped when nothing changed.
 
+And one file outside ``static/build/``: the pre-rendered hub in ``index.html``
+(the block between ``<!-- hub:start -->`` and ``<!-- hub:end -->``,
+tools/render_hub.py), rewritten on every run from the registry, so a game
+added to ``_BUILT`` is on the hub before Python starts with no step of its own.
+
+Every per-game output (games.css, the hub, app.zip's and the wheel's
+``games/<id>/``) follows the registry, ``_BUILT`` in
+src/spieltisch/games/__init__.py: the one place a game is named.
+
 Both archives are reproducible: sorted entries, fixed timestamps and modes.
 """
 
@@ -60,7 +69,10 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
-APP_ZIP_SKIP = {".css"}
+APP_ZIP_SKIP = {".css", ".md"}  # styles reach the page through games.css; docs are for people
+APP_ZIP_SKIP_NAMES = {"testing.toml"}  # a game's data for the test suites
+# the game authors' checker (python -m spieltisch check; in the wheel): the site never imports it
+APP_ZIP_SKIP_PATHS = {"spieltisch/check.py"}
 # page.css, in order; "games.css" is the one built here
 PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css")
 RESUME_JS = "static/js/resume.js"
@@ -261,9 +273,10 @@ def build_app_zip(out: Path) -> Path:
                 sys.exit("build: src/spieltisch is missing")
             continue
         for f in tree_files(top):
-            if f.suffix in APP_ZIP_SKIP:
+            rel = f.relative_to(SRC).as_posix()
+            if f.suffix in APP_ZIP_SKIP or f.name in APP_ZIP_SKIP_NAMES or rel in APP_ZIP_SKIP_PATHS:
                 continue  # a game's stylesheet reaches the page through games.css
-            entries.append((f.relative_to(SRC).as_posix(), f.read_bytes()))
+            entries.append((rel, f.read_bytes()))
     entries = sourceless(entries, pyodide_pycs(entries))
     entries += pyscript_pycs()
     target = out / "app.zip"
@@ -298,13 +311,13 @@ def build_image(out: Path, app_zip: Path, digest: str) -> Path | None:
 
 
 def registered_games() -> list[str]:
-    """The built games' ids in registry order (games/__init__.py), read
-    without importing the package (build runs before any test imports it)."""
-    text = (SRC / "spieltisch" / "games" / "__init__.py").read_text(encoding="utf-8")
-    m = re.search(r"^_BUILT[^=]*=\s*\((.*?)\)", text, re.DOTALL | re.MULTILINE)
-    if not m:
-        sys.exit("build: no _BUILT tuple in src/spieltisch/games/__init__.py")
-    return re.findall(r"""["']([a-z_][a-z0-9_]*)["']""", m.group(1))
+    """The games' ids in registry order (``_BUILT``, games/__init__.py),
+    from this tree's sources (the registry imports nothing but the core)."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    from spieltisch.games import GAMES
+
+    return list(GAMES)
 
 
 def build_games_css(out: Path) -> Path:
@@ -361,6 +374,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
 
+    sys.path.insert(0, str(ROOT / "tools"))
+    import render_hub  # tools/render_hub.py
+
+    if render_hub.write(ROOT):
+        print("build: index.html's hub updated from the registry")
     version = read_version()
     digest = inputs_digest()
     manifest_path = OUT / "manifest.json"

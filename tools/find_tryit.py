@@ -188,7 +188,7 @@ def init(game_id: str, seeds: int = 10) -> int:
         print(f"{game_id}: {DATA_NAME} exists; edit it instead", file=sys.stderr)
         return 1
     game = GAMES[game_id]
-    doc = ROOT / "docs" / "rules" / tryit.doc_name(game_id)
+    doc = tryit.rules_doc(game_id)
     clauses = tryit.clause_ids(doc.read_text(encoding="utf-8"))
     players = game.info.min_players
     refusals = {c: {"kind": "refusal", "find": {"players": players}} for c in clauses}

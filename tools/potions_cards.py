@@ -3,7 +3,7 @@ data module ``src/spieltisch/games/potions_brew/cards.py``.
 
     python3 tools/potions_cards.py > src/spieltisch/games/potions_brew/cards.py
 
-Balance (docs/rules/potions-brew.md, potions.cards): 17 ingredient sides of
+Balance (src/spieltisch/games/potions_brew/rules.md, potions.cards): 17 ingredient sides of
 each of the six; recipe sides 24 x two cards (two kinds) worth 3, 30 x three
 cards worth 5, 30 x four cards (2-3 kinds) worth 7, 18 x five cards (3 kinds)
 worth 10; every ingredient appears 58 times over all recipe sides; no card's

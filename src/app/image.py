@@ -39,8 +39,9 @@ STDLIB = (
 )
 # Imported by the page, never by the image: they read the page at import.
 BROWSER = ("app.browser", "app.dom", "app.main", "app.snapshot")
-# spieltisch.__main__ is the command line, not part of the site.
-SKIP = ("spieltisch.__main__",)
+# spieltisch.__main__ is the command line and spieltisch.check the game
+# authors' checker (subprocess, pytest): neither is part of the site.
+SKIP = ("spieltisch.__main__", "spieltisch.check")
 
 # Bytes restored() allocates and frees: more than the heap has free, so the
 # wasm memory grows once, at start (tests/test_image_build.py).

@@ -1,4 +1,7 @@
-"""``python -m spieltisch``: command-line tools for blog authors (docs/blogging.md).
+"""``python -m spieltisch``: command-line tools for blog authors (docs/blogging.md)
+and for game authors (docs/adding-a-game.md).
+
+    python -m spieltisch check ID [--no-browser] [--no-tests]
 
     python -m spieltisch diagram LINK_OR_SAVE -o fig.svg [--seat N] [--move TEXT]
                                  [--mark ID ...] [--caption TEXT] [--lang en|de]
@@ -11,6 +14,11 @@ LINK_OR_SAVE is a position link (or its code), a save file's path, or ``-``
 (read the link or save from standard input). The SVG is byte for byte what the
 site's share panel gives for the same link, seat, language, move and caption.
 Exit status 2 with a one-line message on bad input.
+
+``check`` says whether the game ID is complete (spieltisch/check.py): every
+piece of its folder, its texts, the engine contract, its own tests and every
+generic suite's tests for it; each missing piece is named in words. Exit
+status 1 when something is missing or fails.
 """
 
 from __future__ import annotations
@@ -79,8 +87,13 @@ def _embed(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spieltisch", description="Spieltisch tools for blog authors.")
+    parser = argparse.ArgumentParser(prog="python -m spieltisch",
+                                     description="Spieltisch tools for blog authors and game authors.")
     sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="is a game complete? its pieces, texts, contract and tests (docs/adding-a-game.md)")
+    c.add_argument("game", help="the game's id, its folder's name under src/spieltisch/games/")
+    c.add_argument("--no-browser", action="store_true", help="leave out the tests in headless Chromium")
+    c.add_argument("--no-tests", action="store_true", help="only the pieces, texts and contract (no pytest)")
     d = sub.add_parser("diagram", help="a position link or save as one self-contained SVG diagram")
     d.add_argument("source", help="a position link (or its code), a save file, or - for standard input")
     d.add_argument("-o", "--output", help="the SVG file to write (default: standard output)")
@@ -102,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--lang", default="en", help="language of the texts: en or de (default en)")
     e.add_argument("--no-script", action="store_true", help="leave out the <script> line (add it once per page)")
     args = parser.parse_args(argv)
+    if args.command == "check":
+        from . import check
+
+        return check.main(args.game, browser=not args.no_browser, tests=not args.no_tests)
     try:
         if args.command == "embed":
             return _embed(args)

@@ -19,7 +19,9 @@ def test_bots_return_legal_texts(game_id, players):
         for level in LEVELS:
             bot = make_bot(level, 100 + k, **SMALL[level])
             text = bot.choose(game, game.view(state, seat), seat)
-            assert text in legal, (level, text, sorted(legal))
+            assert text in legal, (f"{game_id}: the {level} bot chose {text!r}, not a legal move of seat {seat} "
+                                   f"({sorted(legal)[:8]}). Fix: the game's legal_actions/determinize/"
+                                   f"sensible_actions must agree (docs/bots.md)")
             assert game.parse_action(text) in game.legal_actions(state)
 
 

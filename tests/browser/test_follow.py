@@ -17,15 +17,19 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from support import browser as sb
+from support import registry
 from support.play import human_move
 
-GAMES = {  # game -> seats (a human first), the new-game seed
-    "hexen_cocktail": ([("Ann", "human", None), ("Bo", "bot", "easy")], "31"),
-    "saboteur": ([("Ann", "human", None), ("Bo", "bot", "easy"), ("Cy", "bot", "easy")], "1"),
-    "brauzeit": ([("Ann", "human", None), ("Bo", "bot", "easy")], "5"),
-    "potions_brew": ([("Ann", "human", None), ("Bo", "bot", "easy")], "8"),
-    "saus_und_braus": ([("Ann", "human", None), ("Bo", "bot", "easy")], "13"),
-}
+BOTS = ("Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
+
+
+def keyboard_game(game_id: str) -> tuple[list, str]:
+    """Ann and easy bots (the game's seats in the generic suites), and the
+    seed of its testing.toml's ``keyboard_seed`` (default 1)."""
+    seats = [("Ann", "human", None)] + [(BOTS[i], "bot", "easy") for i in range(registry.seats(game_id) - 1)]
+    return seats, str(registry.get(game_id, "keyboard_seed", 1))
+
+
 PRESSES: dict[str, list[int]] = {}
 WAITING = ("pass", "done", "reroll")  # moves that play nothing: tried after the cards and dice
 
@@ -117,11 +121,11 @@ def _fits(st: dict, want: str, tried: set[str]) -> bool:
     return ui.startswith("select:") and ui not in tried
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
 def test_a_whole_game_by_keyboard(page, game_id):
     """Tab, Shift+Tab and Enter only, against a bot: the game reaches its end, focus is
     never on <body> after a move, and each move's key presses are counted."""
-    seats, seed = GAMES[game_id]
+    seats, seed = keyboard_game(game_id)
     start(page, game_id, seats, seed)
     presses = 0
     per_move: list[int] = []
@@ -139,7 +143,9 @@ def test_a_whole_game_by_keyboard(page, game_id):
             page.keyboard.press(key)
             presses += 1
         else:
-            raise AssertionError(f"{game_id}: no {want} reached by Tab")
+            raise AssertionError(registry.problem(
+                game_id, f"no {want} target reached by Tab", "every legal target needs data-action on a focusable "
+                "element (ctx.target() in board.py) and every hand card a select: button"))
         st = page.evaluate(ACTIVE)
         page.keyboard.press("Enter")
         presses += 1
@@ -156,10 +162,12 @@ def test_a_whole_game_by_keyboard(page, game_id):
         except PlaywrightTimeout:
             on_body.append((len(per_move), want))
     else:
-        raise AssertionError(f"{game_id}: the game did not end")
+        raise AssertionError(registry.problem(game_id, "the game played by keyboard did not end",
+                                              "check that the board offers a move whenever one is legal"))
     expect(page.locator("[data-gameover]")).to_be_attached()
-    assert per_move, "moves were made"
-    assert not on_body, f"focus on <body> after moves {on_body[:10]}"
+    assert per_move, registry.problem(game_id, "no move was made by keyboard", "give legal targets data-action")
+    assert not on_body, registry.problem(game_id, f"focus on <body> after moves {on_body[:10]}",
+                                         "keep a focusable element where the player acted (docs/ui.md, focus)")
     PRESSES[game_id] = per_move
     print(f"\nkeyboard {game_id}: {len(per_move)} moves, key presses per move "
           f"median {statistics.median(per_move)}, max {max(per_move)}")

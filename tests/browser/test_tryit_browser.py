@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
+from support import registry
 from support.play import wait_idle
 
 from spieltisch.games import GAMES
@@ -20,18 +21,18 @@ from spieltisch.i18n import t
 from spieltisch.ui import tryit
 from spieltisch.ui.boards import get_board
 
-# three clauses per game: the first is opened from the rules panel
-PICKS = {
-    "hexen_cocktail": ("hexen.explosion", "hexen.test", "hexen.bonus"),
-    "saboteur": ("sab.map", "sab.edges", "sab.path"),
-    "brauzeit": ("brau.pair", "brau.wizard", "brau.pass"),
-}
-
 
 def picks(game_id: str) -> tuple[str, ...]:
-    """The three clauses tried for a game (the first three scenarios for a
-    game added later)."""
-    return PICKS.get(game_id) or tuple(sc.clause for sc in tryit.scenarios(game_id)[:3])
+    """The three clauses tried for a game, the first opened from the rules
+    panel: its testing.toml's ``tryit_picks``, else its first three scenarios."""
+    chosen = registry.get(game_id, "tryit_picks")
+    if chosen is None:
+        return tuple(sc.clause for sc in tryit.scenarios(game_id)[:3])
+    missing = [c for c in chosen if tryit.scenario(game_id, c) is None]
+    assert len(chosen) == 3 and not missing, registry.problem(
+        game_id, f"testing.toml's tryit_picks {chosen} are not three clauses with a scenario (no scenario: {missing})",
+        "name three clause ids that have a position in tryit.json")
+    return tuple(chosen)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from support import registry
 
 from spieltisch import diagram
 from spieltisch.__main__ import main as cli_main
@@ -109,17 +110,28 @@ def test_the_example_blog_pages_are_up_to_date():
             f"tests/pages/{name} is stale: run python3 tests/pages/make_blog_pages.py")
 
 
-def test_the_blogging_doc_has_a_worked_example_per_game_and_for_the_replay():
-    """docs/blogging.md: one worked example per registered game (its diagram
-    command, its marks and moves), and one for the replay (issue 17)."""
-    from spieltisch.games import GAMES
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_each_game_has_its_worked_example_for_bloggers(game_id):
+    """games/<id>/blog.md: the game's worked example for rules bloggers (its
+    diagram command, its marks and moves), beside its diagram.py (issue 17;
+    issue 28: a game's documents sit in its folder)."""
+    from spieltisch.games import folder
     from spieltisch.i18n import t
 
+    path = folder(game_id) / "blog.md"
+    fix = "write it as docs/blogging.md says (the other games' blog.md show the shape)"
+    assert path.is_file(), registry.problem(game_id, "no blog.md (the worked example for bloggers)", fix)
+    text = path.read_text(encoding="utf-8")
+    title = t("en", f"game.{game_id}.title")
+    assert text.startswith(f"# Worked example: {title}\n"), registry.problem(
+        game_id, "blog.md does not start with its title line", f"begin it with '# Worked example: {title}'")
+    for needed in ("python -m spieltisch diagram", "Marks:", "Moves:"):
+        assert needed in text, registry.problem(game_id, f"blog.md has no {needed!r}", fix)
+
+
+def test_the_blogging_doc_has_a_worked_example_for_the_replay():
+    """docs/blogging.md: the replay's worked example (issue 17)."""
     doc = (PAGES.parents[1] / "docs" / "blogging.md").read_text(encoding="utf-8")
     sections = doc.split("\n### ")
-    for game_id in GAMES:
-        title = t("en", f"game.{game_id}.title")
-        (section,) = [s for s in sections if s.startswith(f"Worked example: {title}\n")]
-        assert "python -m spieltisch diagram" in section and "Marks:" in section and "Moves:" in section, title
     (replay,) = [s for s in sections if s.startswith("Worked example: a ") and "replay" in s.split("\n", 1)[0]]
     assert "#/replay/" in replay and "Watch the replay" in replay and "--replay" in replay

@@ -1,5 +1,5 @@
 """Brauzeit: one scenario (at least) per rule clause, positions built by hand.
-Each test names its clause id (docs/rules/brauzeit.md, the rules panel)."""
+Each test names its clause id (src/spieltisch/games/brauzeit/rules.md, the rules panel)."""
 
 from collections import Counter
 from dataclasses import replace
@@ -865,7 +865,7 @@ def test_catalogue_de_en_complete_and_matching():
     for rule in set(re.findall(r'"(brau\.[a-z]+)"', src)):
         assert f"rules.{rule}.title" in DE and f"rules.{rule}.body" in DE, rule
     import pathlib
-    doc = (pathlib.Path(__file__).parents[2] / "docs/rules/brauzeit.md").read_text()
+    doc = (pathlib.Path(__file__).parents[2] / "src/spieltisch/games/brauzeit/rules.md").read_text()
     clauses = set(re.findall(r"\*\*\[(brau\.[a-z]+)\]", doc))
     assert len(clauses) == 18
     assert {k.split(".")[1] + "." + k.split(".")[2] for k in DE if k.startswith("rules.brau.")} == clauses

@@ -1,5 +1,5 @@
 """Hexen Cocktail: one scenario per rule clause. Each test names its clause
-(ids as in docs/rules/hexen-cocktail.md and the in-game rules panel)."""
+(ids as in src/spieltisch/games/hexen_cocktail/rules.md and the in-game rules panel)."""
 
 from collections import Counter
 from dataclasses import replace

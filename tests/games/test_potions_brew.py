@@ -1,5 +1,5 @@
 """Potions Brew: the card table, and one scenario (or more) per rule clause.
-Each test names its clause id (docs/rules/potions-brew.md)."""
+Each test names its clause id (src/spieltisch/games/potions_brew/rules.md)."""
 
 from collections import Counter
 from dataclasses import replace

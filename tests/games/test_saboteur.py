@@ -1,5 +1,5 @@
 """Saboteur + the dwarf promo: one scenario (at least) per rule clause. Each
-test names its clause (ids as in docs/rules/saboteur.md and the rules panel).
+test names its clause (ids as in src/spieltisch/games/saboteur/rules.md and the rules panel).
 
 Positions are built by hand with ``table``: the goals lie as ``goals`` says
 (index 0, 1, 2 at (8,-2), (8,0), (8,2)); the maze is a list of
@@ -1151,7 +1151,7 @@ def test_contract_checks_where_random_play_never_goes():
 # ---- catalogue -------------------------------------------------------------------
 
 def test_catalogue_complete_in_both_languages():
-    """Every rule clause of docs/rules/saboteur.md, every refusal code, log line,
+    """Every rule clause of src/spieltisch/games/saboteur/rules.md, every refusal code, log line,
     option value and card of the rules has its text in EN and DE, with the
     same placeholders."""
     import pathlib
@@ -1168,7 +1168,7 @@ def test_catalogue_complete_in_both_languages():
     for k in EN:
         assert fields(EN[k]) == fields(DE[k]), k
     root = pathlib.Path(__file__).resolve().parents[2]
-    doc = (root / "docs/rules/saboteur.md").read_text()
+    doc = (root / "src/spieltisch/games/saboteur/rules.md").read_text()
     clauses = set(re.findall(r"\*\*\[(sab\.[a-z0-9_.]+)\]\*\*", doc))
     assert len(clauses) >= 30
     # the rules side: every module of the folder but the board and the texts

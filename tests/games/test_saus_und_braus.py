@@ -1,5 +1,5 @@
 """Saus und Braus: one scenario per rule clause. Each test names its clause
-(ids as in docs/rules/saus-und-braus.md and the in-game rules panel)."""
+(ids as in src/spieltisch/games/saus_und_braus/rules.md and the in-game rules panel)."""
 
 from collections import Counter
 from dataclasses import replace

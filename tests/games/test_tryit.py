@@ -1,5 +1,5 @@
 """Rules you can play (issue 16, docs/tryit.md): every clause id of every
-registered game's docs/rules/<game>.md has a "Try it" scenario or a written
+registered game's games/<id>/rules.md has a "Try it" scenario or a written
 reason why none can exist, and every scenario holds when replayed: the
 position is reached by the engine (seed + log, every move checked), the
 expected moves are legal and the clause named is the one that governs them
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def doc_path(game_id: str) -> Path:
-    return ROOT / "docs" / "rules" / tryit.doc_name(game_id)
+    return tryit.rules_doc(game_id)
 
 
 def doc_clauses(game_id: str) -> list[str]:

@@ -17,29 +17,37 @@ from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.ui import position
 
+from . import registry
+
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-GAME_IDS = ("hexen_cocktail", "saboteur", "brauzeit", "potions_brew", "saus_und_braus")
-SEATS = {"saboteur": 3, "brauzeit": 2}
+GAME_IDS = registry.GAME_IDS  # every registered game, in the registry's order
 
 
 def _match(game_id: str, seed: int) -> Match:
-    n = SEATS.get(game_id, 2)
+    n = registry.seats(game_id)
     seats = [Seat("Ann")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, n)]
     return Match(GAMES[game_id], seats, seed=seed)
 
 
 def mid_game_link(game_id: str, moves: int = 8, seed: int = 5) -> str:
-    """A position after about ``moves`` seat moves where Ann (seat 0) is to act."""
+    """A position after about ``moves`` seat moves where Ann (seat 0) is to
+    act (in a game shorter than that, her last turn before the end)."""
     m = _match(game_id, seed)
     rnd = random.Random(seed)
     played = 0
+    last = None
     while not m.is_over:
-        if played >= moves and m.to_act == 0:
-            return position.encode(m, 0)
+        if m.to_act == 0:
+            last = position.encode(m, 0)
+            if played >= moves:
+                return last
         m.play(rnd.choice(sorted(m.legal_texts())))
         played += 1
-    raise AssertionError(f"{game_id}: the game ended before move {moves}")
+    if last is None:
+        raise AssertionError(registry.problem(game_id, f"Ann (seat 0) never had a turn in a seeded random game "
+                                                       f"(seed {seed})", "pass another seed"))
+    return last
 
 
 def game_over_link(game_id: str, seed: int = 5) -> str:
@@ -108,13 +116,13 @@ def sideways_scroll(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
-CLIPPED = """() => {
+CLIPPED = """(sel) => {
   const out = [];
-  for (const el of document.querySelectorAll('.bz-ing-name, .pb-ing-name, .bz-potion')) {
-    if (el.closest('.pb-stagger .pb-card:not(.is-top)')) continue;   // stacked under the top card on purpose
+  for (const el of document.querySelectorAll(sel.names)) {
+    if (sel.skip && el.closest(sel.skip)) continue;   // e.g. stacked under the top card on purpose
     const r = el.getBoundingClientRect();
     if (!r.width) continue;
-    const box = (el.closest('.pb-card, .bz-cauldron, .bz-chip') || el.parentElement).getBoundingClientRect();
+    const box = (el.closest(sel.box) || el.parentElement).getBoundingClientRect();
     if (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1)
       out.push(el.textContent.trim());
   }
@@ -122,6 +130,8 @@ CLIPPED = """() => {
 }"""
 
 
-def clipped_names(page) -> list[str]:
-    """Ingredient and potion names cut off by their box (issue 14)."""
-    return page.evaluate(CLIPPED)
+def clipped_names(page, selectors: dict) -> list[str]:
+    """Names (e.g. ingredients, potions) cut off by their box (issue 14);
+    ``selectors`` is the game's ``unclipped`` in its testing.toml."""
+    return page.evaluate(CLIPPED, {"names": selectors["names"], "box": selectors["box"],
+                                   "skip": selectors.get("skip", "")})

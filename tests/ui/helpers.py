@@ -3,7 +3,9 @@ HTML parser for the data-* hooks, and a scripted human."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from html.parser import HTMLParser
 
 from spieltisch.ui.controller import SAVE_PREFIX, Controller, MemoryStorage
@@ -75,16 +77,54 @@ def start_game(ctl: Controller, seats: list[tuple[str, str, str | None]], seed: 
     return ctl.slot
 
 
+# the play screen's regions a move's target can be in (ui/screens.py PLAY_REGIONS)
+TARGET_REGIONS = ("board", "hand", "side", "top", "overlay")
+_ATTR = re.compile(r'\bdata-(action|ui)="([^"]*)"')
+
+
+def _targets(ctl: Controller) -> tuple[set[str], list[str]]:
+    """The move targets (``data-action``) and the selections (``data-ui=
+    "select:..."``) the play regions show now (one render each)."""
+    actions: set[str] = set()
+    selects: list[str] = []
+    for region in TARGET_REGIONS:
+        for kind, value in _ATTR.findall(ctl.render(region)):
+            value = html.unescape(value)
+            if kind == "action":
+                actions.add(value)
+            elif value.startswith("select:") and value not in selects:
+                selects.append(value)
+    return actions, selects
+
+
 def human_move(ctl: Controller, rnd: random.Random) -> str:
-    """Play one legal move for the seat on screen through the UI hooks."""
+    """Play one legal move for the seat on screen as a player does: through
+    a ``data-action`` target the page renders, in any game. The move is
+    drawn at random from the legal ones; if no region shows it as a target,
+    the hand's selections (``data-ui="select:<card>[:<mode>]"``, a mode
+    button appearing after a card is chosen included) are tried until one
+    does. A legal move no rendered target gives fails, naming the game,
+    the move and the fix."""
     if ctl.curtain_up:
         ctl.handle("ui", "reveal")
     legal = ctl.match.legal_texts(ctl.shown)
     text = rnd.choice(sorted(legal))
-    if text.startswith("play:"):
-        ctl.handle("ui", "select:" + text.split(":")[1])
-        board = Hooks(ctl.render("board"))
-        assert text in board.values("data-action"), (text, board.values("data-action"))
+    actions, queue = _targets(ctl)
+    tried: list[str] = []
+    while text not in actions and queue:
+        choice = queue.pop(0)
+        tried.append(choice)
+        if ctl.selected != choice.split(":", 1)[1]:  # selecting the chosen card again would unselect it
+            ctl.handle("ui", choice)
+        actions, shown = _targets(ctl)
+        queue += [u for u in shown if u not in tried and u not in queue]
+    if text not in actions:
+        game_id = ctl.match.game.info.id
+        raise AssertionError(
+            f"{game_id}: the legal move {text!r} has no target on the play screen (no data-action={text!r} "
+            f"in {', '.join(TARGET_REGIONS)}, none after selecting any of {tried or 'no hand card'}). "
+            f"Fix: games/{game_id}/board.py renders every legal move with ctx.target(text), directly or "
+            f"once the card it plays is selected (docs/ui.md, \"Adding a game's board\")")
     ctl.handle("action", text)
     return text
 
@@ -106,28 +146,32 @@ def saves(storage: MemoryStorage) -> dict[str, str]:
 
 
 def make_save(game_id: str, humans: int = 1, moves: int = 4, start: int = 1_700_000_000) -> tuple[str, str]:
-    """(slot, save text) of a game in progress with a human to act."""
-    clock = iter(range(start, start + 1_000_000))
-    ctl = new_controller(clock=lambda: float(next(clock)))
-    seats = [(f"P{i}", "human", None) for i in range(humans)] + [("Bot", "bot", "easy"), ("Bit", "bot", "easy")]
-    slot = start_game(ctl, seats[:max(3, humans)], game_id=game_id, seed=11)
-    rnd = random.Random(3)
-    made = 0
-    for _ in range(400):
-        if ctl.match.is_over:
-            break
-        if ctl.pause_key() is not None:
-            ctl.handle("ui", "ack")
-        elif ctl.bot_pending():
-            while not ctl.bot_step(50):
-                pass
-        elif made >= moves:
-            break
-        else:
-            try:
-                human_move(ctl, rnd)
-            except IndexError:  # nothing legal on screen (a board step): leave it there
+    """(slot, save text) of a game in progress with a human to act, after
+    about ``moves`` human moves (fewer in a game too short for them)."""
+    for target in dict.fromkeys((moves, moves // 2, 1, 0)):
+        clock = iter(range(start, start + 1_000_000))
+        ctl = new_controller(clock=lambda clock=clock: float(next(clock)))
+        seats = [(f"P{i}", "human", None) for i in range(humans)] + [("Bot", "bot", "easy"), ("Bit", "bot", "easy")]
+        slot = start_game(ctl, seats[:max(3, humans)], game_id=game_id, seed=11)
+        rnd = random.Random(3)
+        made = 0
+        for _ in range(400):
+            if ctl.match.is_over:
                 break
-            made += 1
-    assert not ctl.match.is_over
-    return slot, ctl.storage.get(SAVE_PREFIX + slot)
+            if ctl.pause_key() is not None:
+                ctl.handle("ui", "ack")
+            elif ctl.bot_pending():
+                while not ctl.bot_step(50):
+                    pass
+            elif made >= target:
+                break
+            else:
+                try:
+                    human_move(ctl, rnd)
+                except IndexError:  # nothing legal on screen (a board step): leave it there
+                    break
+                made += 1
+        if not ctl.match.is_over:
+            return slot, ctl.storage.get(SAVE_PREFIX + slot)
+    raise AssertionError(f"{game_id}: the bots end a seeded game (seed 11) before a human can move. "
+                         f"Fix: call make_save with another start or give the game more moves")

@@ -7,20 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from support import registry
 
+from spieltisch import check
 from spieltisch.core import match as core_match
-from spieltisch.games import CATALOGUE, GAMES
+from spieltisch.games import GAMES
 from spieltisch.i18n import CATALOGUES, LANGS, has, pick_lang, placeholders, t
-from spieltisch.ui.boards import get_board, has_board
-
-SRC = Path(__file__).resolve().parents[2] / "src" / "spieltisch"
-BUILT = [gid for gid in GAMES if has_board(gid)]
-
-
-def _rules_source(game_id: str) -> str:
-    """The rules side of a game's folder (not its board, diagram or texts)."""
-    return "".join(p.read_text() for p in sorted((SRC / "games" / game_id).glob("*.py"))
-                   if p.name not in ("board.py", "texts.py", "diagram.py"))
+from spieltisch.ui import tryit
 
 
 def test_languages():
@@ -60,47 +53,82 @@ def test_pick_lang():
     assert pick_lang("fr", "") == "en"
 
 
-def test_every_catalogue_game_has_title_and_blurb():
-    for gid in CATALOGUE:
+def test_every_game_has_title_and_blurb():
+    for gid in GAMES:
         for lang in LANGS:
             assert has(f"game.{gid}.title", lang) and has(f"game.{gid}.blurb", lang)
 
 
-@pytest.mark.parametrize("game_id", BUILT)
-def test_every_illegal_code_has_text(game_id):
-    codes = set(re.findall(r'_illegal\(\s*"([a-z0-9-]+)"', _rules_source(game_id)))
-    assert codes, "no reasons found: did the rules module change shape?"
-    for code in codes:
-        assert has(f"{game_id}.illegal.{code}"), code
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_what_the_rules_say_has_its_text(game_id):
+    """Every rule id the rules' source names is a clause of the game's own
+    rules.md (its prefixes come from there) and a section of the rules panel
+    (board.py's RULE_IDS, with title and body); every refusal code, log key
+    and end reason written whole in the source has its EN and DE text. The
+    source is read by the conventions T1-T4 of docs/adding-a-game.md; each
+    problem names the game, the piece and the fix (spieltisch.check)."""
+    found = check.said(game_id, check.rules_sources(game_id), _prefixes(game_id))
+    assert found["rules"] and found["codes"], registry.problem(
+        game_id, "no rule id or no refusal code found in its rules' source: the check would check nothing",
+        "refuse with Illegal(\"<code>\", \"<rule id>\", message) or _illegal(...), ids whole (T1, T2)")
+    problems = check.text_problems(game_id)
+    assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("game_id", BUILT)
-def test_every_rule_id_has_a_section(game_id):
-    source = _rules_source(game_id)
-    prefix = {"hexen_cocktail": "hexen", "brauzeit": "brau"}.get(game_id, game_id)
-    used = set(re.findall(rf'"({re.escape(prefix)}\.[a-z_]+)"', source))
-    used |= {"core.chance"}
-    board = get_board(game_id)
-    assert used <= set(board.RULE_IDS), used - set(board.RULE_IDS)
-    for rid in board.RULE_IDS:
-        assert has(f"rules.{rid}.title") and has(f"rules.{rid}.body"), rid
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_what_random_games_meet_has_its_text(game_id):
+    """Seeded random games: every log line (for every viewer), refusal and
+    end reason met has its text, and every refusal names a rule panel
+    section -- including what the source builds at run time."""
+    problems = check.sampled_text_problems(game_id)
+    assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("game_id", BUILT)
-def test_every_log_key_and_end_reason_has_text(game_id):
-    source = _rules_source(game_id)
-    keys = set(re.findall(rf'"({re.escape(game_id)}\.log\.[a-z_]+)"', source))
-    if f'"{game_id}.log."' in source:  # key = "<game>.log."; ... key + "path"
-        keys |= {f"{game_id}.log.{k}" for k in re.findall(r'key \+ "([a-z_]+)"', source)}
-    assert keys
-    for key in keys:
-        assert has(key), key
-    reasons = set(re.findall(r'end_reason="([a-z_]+)"', source))
-    reasons |= {"hand"} if game_id == "hexen_cocktail" else set()
-    for reason in reasons:
-        assert has(f"{game_id}.end.{reason}"), reason
-    for key in re.findall(rf'reason="({re.escape(game_id)}\.end\.[a-z_]+)"', source):
-        assert has(key), key
+def _prefixes(game_id: str) -> list[str]:
+    return sorted({c.split(".")[0] for c in tryit.clause_ids(tryit.rules_doc(game_id).read_text(encoding="utf-8"))})
+
+
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_the_rule_id_check_fails_on_a_broken_copy(game_id):
+    """The check above can fail, for every game (issue 28: it used to look
+    only at games whose clause prefix was the game id or in a dict): a copy
+    of the game's rules whose rule id has no clause in rules.md, a copy of
+    rules.md without one of its clauses, a rule id built from parts, and a
+    text taken out are each reported, naming the game and the fix."""
+    sources = check.rules_sources(game_id)
+    doc = tryit.rules_doc(game_id).read_text(encoding="utf-8")
+    used = sorted(check.said(game_id, sources, _prefixes(game_id))["rules"])
+    assert used, f"{game_id}: no rule id found in the rules: the check is vacuous"
+    rid = used[0]
+    prefix = rid.split(".")[0]
+    broken = {name: text.replace(f'"{rid}"', f'"{prefix}.no_such_clause"', 1) for name, text in sources.items()}
+    assert broken != sources
+    problems = check.text_problems(game_id, sources=broken, doc=doc)
+    assert any(f"'{prefix}.no_such_clause', which rules.md does not define" in p and p.startswith(game_id)
+               and "Fix:" in p for p in problems), problems
+    # rules.md without the clause: its section is no longer a clause
+    no_clause = doc.replace(f"**[{rid}]", f"**[{prefix}.renamed_clause]")
+    problems = check.text_problems(game_id, doc=no_clause)
+    assert any(f"{rid!r}, which rules.md does not define" in p for p in problems), problems
+    # a rule id built from parts breaks convention T2
+    built = dict(sources)
+    name = next(iter(built))
+    built[name] += f'\n\ndef _built(x):\n    return f"{prefix}.{{x}}"\n'
+    assert any("T2" in p for p in check.text_problems(game_id, sources=built, doc=doc))
+    # a text taken out (the panel's title of that rule) is missed in both languages
+    gone = f"rules.{rid}.title"
+    problems = check.text_problems(game_id, known=lambda key, lang: key != gone and has(key, lang))
+    assert [p for p in problems if repr(gone) in p] == [
+        f"{game_id}: no text {gone!r} (the rules panel's section {rid}) in EN, DE. "
+        f"Fix: add it to games/{game_id}/texts.py, EN and DE"]
+
+
+def test_the_sampled_check_misses_nothing_it_meets():
+    """A log key without its text, met in random games, is reported."""
+    gone = "hexen_cocktail.log.play"
+    problems = check.sampled_text_problems("hexen_cocktail", games=1,
+                                           known=lambda key, lang: key != gone and has(key, lang))
+    assert any(repr(gone) in p for p in problems), problems
 
 
 def test_hexen_lists_from_the_brief():

@@ -9,6 +9,7 @@ import random
 import zlib
 
 import pytest
+from support import registry
 
 from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
@@ -143,13 +144,39 @@ def test_curtain_hides_the_share_button():
     assert "share" not in Hooks(ctl.render("top")).values("data-ui")
 
 
-def test_new_game_screen_offers_the_embed_snippet_but_not_in_embed_mode():
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_new_game_screen_offers_the_embed_snippet_but_not_in_embed_mode(game_id):
     ctl = new_controller()
     ctl.site_url = SITE
-    ctl.navigate("#/new/hexen_cocktail")
+    ctl.navigate(f"#/new/{game_id}")
     html = ctl.render("screen")
-    assert Hooks(html).has("data-embed-snippet")
-    assert f'&lt;iframe src=&quot;{SITE}embed.html#/new/hexen_cocktail&quot;' in html
+    assert Hooks(html).has("data-embed-snippet"), registry.problem(
+        game_id, "its new-game screen has no embed snippet", "see ui/share.py embed_box")
+    assert f'&lt;iframe src=&quot;{SITE}embed.html#/new/{game_id}&quot;' in html
     ctl.embed = True
     assert not Hooks(ctl.render("screen")).has("data-embed-snippet")
-    assert ctl.outside_link() == SITE + "#/new/hexen_cocktail"
+    assert ctl.outside_link() == SITE + f"#/new/{game_id}"
+
+
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
+def test_every_game_embeds_a_position(game_id):
+    """A position link of a game under way opens, in the embed page, the very
+    position for the sharer's seat, the others played by bots."""
+    n = registry.seats(game_id)
+    for moves in (12, 6, 3):  # a moment under way, however short the game
+        rnd = random.Random(4)
+        m = Match(GAMES[game_id], [Seat(f"P{i}") for i in range(n)], seed=9)
+        while len(m.log) < moves and not m.is_over:
+            m.play(rnd.choice(sorted(m.legal_texts(m.to_act))), m.to_act)
+        if not m.is_over:
+            break
+    assert not m.is_over, registry.problem(game_id, "random games ended within 3 moves", "use another seed here")
+    seat = m.to_act
+    reader = new_controller()
+    reader.embed = True
+    reader.navigate("#/position/" + position.encode(m, seat))
+    assert reader.screen == "play" and reader.shown == seat, registry.problem(
+        game_id, "its position link did not open in the embed page", "see ui/position.py")
+    assert reader.match.log == m.log and GAMES[game_id].state_hash(reader.match.state) == GAMES[game_id].state_hash(
+        m.state)
+    assert [s.is_bot for i, s in enumerate(reader.match.seats) if i != seat] == [True] * (n - 1)

@@ -61,6 +61,25 @@ def test_each_game_stores_the_screen_a_fresh_open_shows():
         assert snapshot.due(other, "c" * 16)  # another build's is not
 
 
+def test_a_snapshot_removed_behind_the_pages_back_is_written_again_on_the_next_open():
+    """Another tab's pruning (at most three records) or a hand may remove the
+    record of a game this page wrote; opening the game again writes it again
+    (it used to count as written until the game changed, so the next load had
+    no snapshot to paint)."""
+    ctl = new_controller()
+    slot = start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")])
+    bring_to_human(ctl, random.Random(2), 2)
+    assert snapshot.write(ctl, BUILD) and not snapshot.due(ctl, BUILD)
+    ctl.handle("route", "#/")
+    ctl.storage.remove(SNAP_PREFIX + slot)
+    ctl.handle("route", f"#/play/{slot}")
+    assert snapshot.due(ctl, BUILD) and snapshot.write(ctl, BUILD)
+    assert ctl.storage.get(SNAP_PREFIX + slot) is not None and not snapshot.due(ctl, BUILD)
+    ctl.handle("route", "#/")
+    ctl.handle("route", f"#/play/{slot}")  # opened again, the record still there: nothing to write
+    assert not snapshot.due(ctl, BUILD)
+
+
 def test_hot_seat_snapshot_is_the_curtain_never_a_hand():
     """Two humans share the device in a game with secrets: while Ann's cards
     are on screen the snapshot is still the curtain, and it names no card of

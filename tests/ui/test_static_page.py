@@ -8,7 +8,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from spieltisch.games import CATALOGUE, GAMES
+from spieltisch.games import GAMES
 from spieltisch.i18n import t
 from spieltisch.ui.boards import has_board
 
@@ -118,18 +118,21 @@ def test_required_shell_pieces():
     assert status.get("aria-live") == "polite"
 
 
-def test_hub_cards_in_catalogue_order():
+def test_hub_cards_in_registry_order():
+    """index.html's pre-rendered hub lists the registry's games, in its
+    order, every one built (the build writes the block, tools/build.py)."""
     page = parse()
     cards = [(a["data-game-card"], a) for _, a in page.elements if "data-game-card" in a]
-    assert [c for c, _ in cards] == list(CATALOGUE)
+    assert GAMES, "the registry (_BUILT in src/spieltisch/games/__init__.py) names no game"
+    assert [c for c, _ in cards] == list(GAMES), (
+        "index.html's pre-rendered hub does not list the registry's games in its order: run python3 tools/build.py")
     for gid, a in cards:
-        built = gid in GAMES and has_board(gid)
-        assert ("data-coming-soon" in a) == (not built), gid
+        assert has_board(gid) and "data-coming-soon" not in a, gid
 
 
 def test_coming_soon_cards_do_not_navigate():
     html = INDEX.read_text()
-    for gid in CATALOGUE:
+    for gid in GAMES:
         m = re.search(rf'<li[^>]*data-game-card="{gid}".*?</li>', html, re.DOTALL)
         assert m, gid
         block = m.group(0)
@@ -140,7 +143,8 @@ def test_coming_soon_cards_do_not_navigate():
 
 
 def test_hub_block_is_generated_from_the_renders():
-    """index.html's pre-rendered hub equals tools/render_hub.py's output."""
+    """index.html's pre-rendered hub equals tools/render_hub.py's output (the
+    build writes it: scripts/setup, scripts/serve and scripts/test run the build)."""
     import subprocess
     import sys
     from pathlib import Path

@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from support import registry
 
 from spieltisch.core.match import Match, Seat
 from spieltisch.games import GAMES
@@ -29,14 +30,15 @@ def _seat_moves(text: str) -> list:
     return [e for e in json.loads(text)["log"] if e[0] >= 0]
 
 
-@pytest.mark.parametrize("game_id", ["hexen_cocktail", "brauzeit"])
+@pytest.mark.parametrize("game_id", registry.GAME_IDS)
 def test_two_tabs_take_turns_on_one_game_and_keep_every_move(game_id):
-    """Two humans in two tabs play one hot-seat game, a move each in turn:
+    """Humans in two tabs play one hot-seat game, a move each in turn:
     every move is in storage; a tab learns of the other's move from the
     storage event and never writes over it."""
     storage = MemoryStorage()
     a = new_controller(storage)
-    slot = start_game(a, [("Ann", "human", None), ("Bo", "human", None)], seed=5, game_id=game_id)
+    humans = [(name, "human", None) for name in ("Ann", "Bo", "Cy", "Di")[:registry.seats(game_id)]]
+    slot = start_game(a, humans, seed=5, game_id=game_id)
     b = new_controller(storage)
     b.navigate(f"#/play/{slot}")
     rnd = random.Random(1)

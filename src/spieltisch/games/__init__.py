@@ -8,9 +8,15 @@ A game is one folder, ``games/<id>/`` (docs/adding-a-game.md):
   and the folder's own data (the rules wheel works with these alone);
 * ``board.py``: the renderer (docs/ui.md), importing ``spieltisch.render``;
 * ``texts.py``: ``EN`` and ``DE`` dicts with the same keys (merged into the catalogue);
-* ``style.css``: the board's stylesheet (bundled into ``static/build/games.css``).
+* ``diagram.py``: its position diagram (docs/blogging.md);
+* ``style.css``: the board's stylesheet (bundled into ``static/build/games.css``);
+* ``clauses.py``, ``tryit.json``: which clause a move brings, its "Try it" positions;
+* ``rules.md``: the rules as built, with the clause ids; ``blog.md``: its
+  worked example for rules bloggers; ``testing.toml`` (optional): seats,
+  seeds and picks for the generic test suites.
 
-Adding a game is one line in ``_BUILT``.
+Adding a game is its folder and one line in ``_BUILT``; ``python -m
+spieltisch check <id>`` names whatever is missing.
 """
 
 from __future__ import annotations
@@ -20,19 +26,18 @@ from importlib import import_module
 
 from ..core.game import Game
 
-# Built games, in hub order among themselves (one line each).
+# THE list of games: every game of the site, in hub order, one line each.
+# Everything else -- the hub (and its pre-rendered copy in index.html), the
+# catalogue's texts, games.css, the service worker's files, the wheel and
+# every test about "each game" -- is derived from it (docs/adding-a-game.md).
 _BUILT: tuple[str, ...] = (
     "hexen_cocktail",
     "saboteur",
-    "brauzeit",
     "potions_brew",
     "saus_und_braus",
+    "brauzeit",
 )
 
-# Every game of the site, in hub order; those not built show "coming soon".
-CATALOGUE: tuple[str, ...] = (
-    "hexen_cocktail", "saboteur", "potions_brew", "saus_und_braus", "brauzeit",
-)
 
 class _Registry(Mapping):
     """``GAMES``: every built game by id, its rules imported when first asked
@@ -72,6 +77,15 @@ def get(game_id: str) -> Game:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}") from None
+
+
+def folder(game_id: str):
+    """The game's folder on disk (its rules doc, blog example, test data)."""
+    from pathlib import Path  # not at import: the page's start-up does not need pathlib here
+
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}")
+    return Path(__file__).resolve().parent / game_id
 
 
 def part(game_id: str, name: str):

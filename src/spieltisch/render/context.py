@@ -46,14 +46,19 @@ class Ctx:
         return {"data-illegal": text, "tabindex": "-1"}
 
 
-def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str, cls: str = "") -> str:
+def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str | None = None,
+               cls: str = "") -> str:
     """The viewer's hand: a titled group of card buttons (``cards_html``, or the
-    game's ``<id>.hand_empty`` text) and a Pass button that is a move when
-    ``pass`` is legal and otherwise explains why not (``ctx.target``)."""
+    game's ``<id>.hand_empty`` text) and, for a game whose move ``pass`` exists
+    (it gives ``pass_label_key``, the button's text), a Pass button that is a
+    move when ``pass`` is legal and otherwise explains why not
+    (``ctx.target``). A game without a pass move gives no key and gets none."""
     body = cards_html or f'<p class="muted">{ctx.h(f"{game_id}.hand_empty")}</p>'
-    legal = "pass" in ctx.legal
-    extra = (f'<button type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}>'
-             f'{ctx.h(pass_label_key)}</button>')
+    extra = ""
+    if pass_label_key is not None:
+        legal = "pass" in ctx.legal
+        extra = (f'<button type="button" class="btn btn-pass{"" if legal else " is-illegal"}"'
+                 f'{attrs(ctx.target("pass"))}>{ctx.h(pass_label_key)}</button>')
     title = ctx.h(f"{game_id}.hand")
     more = f" {cls}-hand" if cls else ""
     cards_cls = f" {cls}-hand-cards" if cls else ""

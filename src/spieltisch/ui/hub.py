@@ -3,7 +3,8 @@ saved games, finished ones last, broken ones apart with their reason.
 
 ``HubMixin`` is one part of ``Controller`` (controller.py); the saves come
 from ``SavesMixin`` (saves.py). ``hub_card_infos`` also serves
-tools/render_hub.py, which pre-renders the cards into index.html.
+tools/render_hub.py, which the build (tools/build.py) runs to pre-render the
+cards into index.html.
 """
 
 from __future__ import annotations
@@ -15,16 +16,16 @@ from .safety import stored_revision
 
 
 def hub_card_infos(catalogue, games) -> list:
-    """The hub's game cards: built (registered and with a board) or coming soon.
-    Also used by tools/render_hub.py to pre-render index.html."""
+    """The hub's game cards, in the catalogue's order (the registry's): built
+    (registered and with a board) or coming soon (a game object known to the
+    controller whose board is not in the registry; tests make one). Also used
+    by tools/render_hub.py, which the build runs to pre-render index.html."""
     cards = []
     for gid in catalogue:
         game = games.get(gid)
-        if game is not None and has_board(gid):
-            cards.append(hub_screen.CardInfo(gid, True, game.info.min_players, game.info.max_players))
-        else:
-            lo, hi = hub_screen.PLANNED_PLAYERS.get(gid, (1, 1))
-            cards.append(hub_screen.CardInfo(gid, False, lo, hi))
+        if game is None:
+            continue
+        cards.append(hub_screen.CardInfo(gid, has_board(gid), game.info.min_players, game.info.max_players))
     return cards
 
 

@@ -14,17 +14,6 @@ from ..i18n import t
 from ..render.html import button, esc, url_quote
 from .screens import i18n_attrs
 
-# Player ranges of games not built yet (built games take theirs from GameInfo).
-PLANNED_PLAYERS = {
-    "hexen_cocktail": (2, 8),
-    "saboteur": (3, 10),
-    "potions_brew": (2, 6),
-    "saus_und_braus": (2, 4),
-    "brauzeit": (1, 6),
-}
-
-
-
 # ---- hub ---------------------------------------------------------------------------
 
 

@@ -91,10 +91,14 @@ def due(ctl: Any, build: str) -> bool:
         return False
     mark = (build, ctl.slot, ctl._revision, ctl.lang)
     written = getattr(ctl, "_snap_written", None)
-    if written is None or written[1] != ctl.slot:  # just opened: a stored record may be current
+    opened = getattr(ctl, "_snap_match", None) is not ctl.match  # each open loads the save into a new Match
+    if written is None or written[1] != ctl.slot or opened:  # just opened: a stored record may be current ...
+        ctl._snap_match = ctl.match
         r = read(ctl.storage, ctl.slot)
         if r is not None and (r.get("build"), r.get("revision"), r.get("lang")) == (build, ctl._revision, ctl.lang):
             ctl._snap_written = mark
+        elif written == mark:  # ... or gone (pruned by another tab, removed by hand): write it again
+            ctl._snap_written = None
     return getattr(ctl, "_snap_written", None) != mark
 
 

@@ -30,7 +30,7 @@ from functools import cache
 from ..core.errors import BadActionText, IllegalActionError
 from ..core.game import CHANCE, Game
 from ..core.match import LEVELS, SAVE_FORMAT, Match
-from ..games import GAMES, part
+from ..games import GAMES, folder, part
 
 FORMAT = "spieltisch-tryit"
 VERSION = 1
@@ -44,15 +44,19 @@ GUIDE_TURNS = 3  # the guided first game explains the clauses of the reader's fi
 _CLAUSE = re.compile(r"\*\*\[([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\]")
 
 
+RULES_DOC = "rules.md"
+
+
 def clause_ids(doc_text: str) -> list[str]:
-    """The clause ids a rules doc (docs/rules/<game>.md) defines: each
+    """The clause ids a rules doc (``games/<id>/rules.md``) defines: each
     ``**[id]`` -- bold and bracketed -- in order, once."""
     return list(dict.fromkeys(_CLAUSE.findall(doc_text)))
 
 
-def doc_name(game_id: str) -> str:
-    """docs/rules/<this>: the game id with dashes."""
-    return f"{game_id.replace('_', '-')}.md"
+def rules_doc(game_id: str):
+    """The game's rules doc, ``games/<id>/rules.md``, beside its code (a
+    checkout's file: the wheel and the site leave the docs out)."""
+    return folder(game_id) / RULES_DOC
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Brauzeit: the hooks of the generic bots (``sensible_actions``,
 ``heuristic``), planning with the hourglass. A mixin of :class:`Brauzeit`;
-see docs/rules/brauzeit.md, "Bots"."""
+see rules.md, "Bots"."""
 
 from __future__ import annotations
 

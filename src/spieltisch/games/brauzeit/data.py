@@ -1,7 +1,7 @@
 """Brauzeit data: ingredients, wizards, the 16 potions and the 24 heroes.
 
 Potion recipes and points are the spec's (shared/rules/brauzeit.md, DECIDED 2);
-the names and the hero orders are ours (docs/rules/brauzeit.md, "Heroes").
+the names and the hero orders are ours (rules.md, "Heroes").
 Letters: K Kräuter, F Feuerblüten, C Kristalle, D Drachenschuppen,
 M Mondwasser, S Sternenstaub.
 """

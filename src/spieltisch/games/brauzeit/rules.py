@@ -1,6 +1,6 @@
 """Brauzeit rules: a dice-drafting brewing game for 1–6 brewers.
 
-Clause ids (``brau.*``) match docs/rules/brauzeit.md and the rules panel
+Clause ids (``brau.*``) match rules.md and the rules panel
 (``brauzeit.rules.<id>.*`` in the catalogue). The seed text
 (shared/seeds/trankbrauer-wuerfel.txt) is the rule; the spec
 (shared/rules/brauzeit.md) fills its gaps.
@@ -66,7 +66,7 @@ class Brauzeit(RollFlow, Scoring, BotHooks, Game):
         title="Brauzeit",
         min_players=1,
         max_players=6,
-        perfect_information=True,  # nothing is hidden; see docs/rules/brauzeit.md (brau.public)
+        perfect_information=True,  # nothing is hidden; see rules.md (brau.public)
         max_length=max(length_bound(n, "long") for n in range(1, 7)),
         rules_version=2,  # 2: one choice per brewer and roll, solo 48 / 72, brau.last
         options=(("heroes", True), ("clock", "short")),

@@ -3,7 +3,7 @@ guided first game, docs/tryit.md).
 
 ``clauses(before, player, action, after)`` reads what the engine did -- the
 state before and after a legal move -- and names the clause ids of
-docs/rules/hexen-cocktail.md that governed it, the most specific first.
+rules.md that governed it, the most specific first.
 """
 
 from __future__ import annotations

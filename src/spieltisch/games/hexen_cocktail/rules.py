@@ -1,5 +1,5 @@
 """Hexen Cocktail rules. Clause ids (``hexen.*``) match the rules page
-(catalogue keys ``rules.hexen.*`` in ``spieltisch/i18n``) and the spec in docs/rules/hexen-cocktail.md.
+(catalogue keys ``rules.hexen.*`` in ``spieltisch/i18n``) and the spec in rules.md.
 
 Cards are short codes: a colour letter and a value. Ingredients: ``R B G Y P``
 (red, blue, green, yellow, purple) and ``K`` (black, wild), values 0–6.

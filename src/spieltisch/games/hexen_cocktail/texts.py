@@ -2,7 +2,7 @@
 placeholders (tests/ui/test_i18n.py checks that for every game's texts).
 
 Keys: ``hexen_cocktail.*`` for the board, log lines, refusals and the end;
-``rules.hexen.<clause>.title/body`` for the rules panel (docs/rules/hexen-cocktail.md).
+``rules.hexen.<clause>.title/body`` for the rules panel (rules.md).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``legal_actions`` lists the moves of the step under way (the act step's lays,
 moves and pass come from ``act_actions``, which also gives the bots' narrower
 list); ``check`` explains a refused move with its clause id
-(docs/rules/potions-brew.md).
+(rules.md).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Potions Brew rules: the engine contract (docs/engine.md) wired to the
-folder's parts. Clause ids (``potions.*``) match docs/rules/potions-brew.md
+folder's parts. Clause ids (``potions.*``) match rules.md
 and the rules panel (catalogue keys ``rules.potions.*``).
 
 The parts, by concern: the constants, the state and its small questions

@@ -2,7 +2,7 @@
 placeholders (tests/ui/test_i18n.py checks that for every game's texts).
 
 Keys: ``potions_brew.*`` for the board, log lines, refusals and the end;
-``rules.potions.<clause>.title/body`` for the rules panel (docs/rules/potions-brew.md).
+``rules.potions.<clause>.title/body`` for the rules panel (rules.md).
 
 Why this size: it is data, two dicts of the same keys.
 """

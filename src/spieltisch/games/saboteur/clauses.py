@@ -3,7 +3,7 @@ guided first game, docs/tryit.md).
 
 ``clauses(before, player, action, after)`` reads what the engine did -- the
 state before and after a legal move -- and names the clause ids of
-docs/rules/saboteur.md that governed it, the most specific first. It uses
+rules.md that governed it, the most specific first. It uses
 only what the table sees once the move is made (the guide names the clause
 of other seats' moves).
 ``candidates(state, player)`` lists moves worth trying at a position,

@@ -10,7 +10,7 @@ dwarfs and their gold (``dwarfs.py``), the round and its gold
 (``rounds.py``), views and log lines (``table.py``) and the bots' knowledge
 and tactics (``knowledge.py``, ``tactics.py``).
 
-Clause ids (``sab.*``, ``sab.dwarf.*``) match docs/rules/saboteur.md, the
+Clause ids (``sab.*``, ``sab.dwarf.*``) match rules.md, the
 rules panel and the scenario tests. Coordinates: the start is (0, 0), the
 goals are (8, -2), (8, 0), (8, 2) (goal index 0, 1, 2); x grows to the east,
 y to the south. Seats are numbered from 0 in turn order (clockwise);

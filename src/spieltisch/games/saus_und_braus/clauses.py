@@ -3,7 +3,7 @@ guided first game, docs/tryit.md).
 
 ``clauses(before, player, action, after)`` reads what the engine did -- the
 state before and after a legal move -- and names the clause ids of
-docs/rules/saus-und-braus.md that governed it, the most specific first. It
+rules.md that governed it, the most specific first. It
 uses only what the table sees once the move is made (an opened book is
 seen by everybody; a closed one by nobody).
 """

@@ -1,4 +1,4 @@
-"""Saus und Braus rules. Clause ids (``saus.*``) match docs/rules/saus-und-braus.md,
+"""Saus und Braus rules. Clause ids (``saus.*``) match rules.md,
 the rules panel (``rules.saus.*``) and tests/games/test_saus_und_braus.py.
 
 The board (``saus.board``): ten holes, thirteen paths each crossing one

@@ -2,7 +2,7 @@
 placeholders (tests/ui/test_i18n.py checks that for every game's texts).
 
 Keys: ``saus_und_braus.*`` for the board, log lines, refusals and the end;
-``rules.saus.<clause>.title/body`` for the rules panel (docs/rules/saus-und-braus.md).
+``rules.saus.<clause>.title/body`` for the rules panel (rules.md).
 Short sentences: a child of five plays, a grown-up reads aloud.
 """
 
