@@ -84,6 +84,8 @@ def _layer(mod: str) -> int:
     if len(parts) == 1 or parts[1] == "core":
         return 0
     top = parts[1]
+    if top == "review":  # docs/review.md: the engine and the record with the rules, words/chart/links/cli with the UI
+        return 5 if len(parts) > 2 and parts[2] in ("words", "chart", "links", "cli") else 1
     if top == "games":
         if len(parts) >= 4 and parts[3] in ("board", "diagram"):
             return 4
