@@ -10,17 +10,23 @@ gets a handful of visits and a noisy value -- and the drop (best minus
 played) is the number a review reports. Here every candidate is measured
 the same way, and the played move to the end:
 
-1. *Candidates*: the game's ``sensible_actions`` (the moves the bots
-   consider) of the first determinisations, in order of first appearance,
-   plus the move played; if there are more than ``plan.candidates``, a
+1. *Candidates*: every legal move where there are at most
+   ``plan.candidates``; else the game's ``sensible_actions`` (the moves the
+   bots consider) of the first determinisations, in order of first
+   appearance, plus the move played; if those are more than ``plan.candidates``, a
    one-step look (apply, chance, the game's estimate) keeps the best of
    them and the played move.
 2. *Sequential halving* (Karnin, Koren & Somekh, "Almost Optimal Exploration
-   in Multi-Armed Bandits", ICML 2013): in each of ceil(log2 k) rounds every
-   surviving candidate gets the same number of new samples, then the better
-   half goes on. The played move always goes on, so it ends with as many
-   samples as the best one.
-3. *A sample* j of a candidate: determinisation j of the view (seeded from
+   in Multi-Armed Bandits", ICML 2013) on half the samples: in each of
+   ceil(log2 k) rounds every surviving candidate gets the same number of
+   new samples, then the better half goes on. The played move always goes
+   on. The best one left is the best move found.
+3. *A fresh measure* with the other half: the best move and the played
+   move on new samples only, paired. The maximum of several noisy means is
+   too high (the winner's curse); measured again, two moves that are
+   equally good show a drop near 0 within its standard error, so a guess
+   between equal books is not called a mistake.
+4. *A sample* j of a candidate: determinisation j of the view (seeded from
    the decision's seed and j), the candidate applied, then a play-out with
    play-out seed j: chance by weight, every seat at random among its
    sensible moves, for ``plan.depth`` seat actions; then the terminal result
@@ -129,20 +135,22 @@ class Streams:
 
 
 def playout(game: Game, state, seat: int, streams: Streams, plan: Plan) -> float:
-    """Chance by weight, seats at random among their sensible moves, until
-    ``seat`` is to act again for the ``plan.depth``-th time after something
-    it did not choose (another seat's move or a chance event), or the game
-    ends; then the value for ``seat``. ``depth`` 0 stops right after the
-    move's own chance events; -1 plays to the end (so does score mode
-    without the game's ``expected_score``). At most ``MAX_STEPS`` seat
-    actions in all."""
+    """Chance by weight, seats at random among their sensible moves; then the
+    value for ``seat``. Where it stops (``plan.depth``): 0 -- when another
+    seat is to act (the move with its chance events and the seat's own
+    follow-ups, e.g. the card taken after an explosion or the gold kept
+    after reaching it); d >= 1 -- when the seat is to act for the d-th time
+    after others have (in a one-seat game: after chance); -1 -- the end of
+    the game (so does score mode without the game's ``expected_score``).
+    At most ``MAX_STEPS`` seat actions otherwise."""
     apply = game.apply_unchecked
     depth = plan.depth
     if plan.mode == "score" and getattr(game, "expected_score", None) is None:
         depth = -1
+    solo = game.num_players(state) == 1
     turns = 0
     moves = 0
-    other = False  # has anything the seat did not choose happened since its last turn?
+    other = False  # have others (or, alone, chance) had their go since the seat's last turn?
     pick = streams.pick
     seats = streams.seats
     while True:
@@ -152,15 +160,17 @@ def playout(game: Game, state, seat: int, streams: Streams, plan: Plan) -> float
         if player == CHANCE:
             outcomes = game.chance_outcomes(state)
             state = apply(state, outcomes[streams.weighted([w for _, w in outcomes])][0])
-            other = True
+            other = other or solo
             continue
-        if player == seat and (other or depth == 0):
+        if player != seat:
+            if depth == 0:
+                return _value(game, state, seat, plan)
+            other = True
+        elif other:
+            turns += 1
             if 0 <= depth <= turns:
                 return _value(game, state, seat, plan)
-            turns += 1
             other = False
-        elif player != seat:
-            other = True
         if moves >= MAX_STEPS and depth >= 0:
             return _value(game, state, seat, plan)
         pool = game.sensible_actions(state, player) or game.legal_actions(state)
@@ -203,6 +213,8 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
         raise ValueError(f"{played!r} is not a legal action of seat {seat} here")
     # 1. candidates: the sensible moves of the first determinisations, and the played move
     order: list[str] = []
+    if len(legal) <= plan.candidates:  # few moves: every one (a game's pruning can miss one)
+        order = [str(a) for a in legal]
     for j in range(min(4, max(1, plan.playouts // 8))):
         for a in game.sensible_actions(det(j), seat) or legal:
             t = str(a)
@@ -214,10 +226,10 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
         order = yield from _preselect(game, view, seat, played, order, by_text, det, base, plan)
     arms = [Arm(by_text[t], t, {}) for t in order]
     played_arm = next(a for a in arms if a.text == played)
-    # 2. sequential halving, the played move never dropped
+    # 2. sequential halving on half the samples, the played move never dropped
     alive = list(arms)
     rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
-    per_round = max(1, plan.playouts // rounds)
+    per_round = max(1, (plan.playouts // 2) // rounds)
     start = 0
     for r in range(rounds):
         n = max(2, per_round // len(alive))
@@ -233,22 +245,32 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
         if played_arm not in keep:
             keep.append(played_arm)
         alive = [a for a in arms if a in keep]  # legal order again
-    ranked = _rank(plan, alive)
-    best = ranked[0]
+    best = _rank(plan, alive)[0]
     if not _better(plan, best.mean(), played_arm.mean()):
         best = played_arm
-    common = sorted(set(best.samples) & set(played_arm.samples))
-    diffs = [best.samples[j] - played_arm.samples[j] for j in common]
-    if plan.mode == "score" and plan.low_wins:
-        diffs = [-d for d in diffs]
-    drop = max(0.0, sum(diffs) / len(diffs)) if diffs else 0.0
-    se = _se(diffs)
-    measured = sorted(arms, key=lambda a: (-len(a.samples), 0))
+    measured = sorted(arms, key=lambda a: -len(a.samples))
     top = _rank(plan, [a for a in measured if len(a.samples) == len(measured[0].samples)])
     rest = _rank(plan, [a for a in measured if len(a.samples) != len(measured[0].samples)])
     options = tuple((a.text, a.mean(), len(a.samples)) for a in (top + rest)[:6])
-    return Evaluation(played, best.text, played_arm.mean(), best.mean(), drop, se,
-                      len(played_arm.samples), options)
+    if best is played_arm:
+        return Evaluation(played, played, played_arm.mean(), played_arm.mean(), 0.0, 0.0,
+                          len(played_arm.samples), options)
+    # 3. the other half: the best and the played move on fresh samples, so the
+    # drop is not the winner's luck in the selection above (its maximum of noisy means)
+    fresh = max(2, (plan.playouts - plan.playouts // 2) // 2)
+    pair = ([], [])
+    for j in range(start, start + fresh):
+        d = det(j)
+        pair[0].append(_sample(game, d, best.action, seat, base, j, plan))
+        pair[1].append(_sample(game, d, played_arm.action, seat, base, j, plan))
+        if j % 8 == 7:
+            yield
+    diffs = [b - p for b, p in zip(*pair)]
+    if plan.mode == "score" and plan.low_wins:
+        diffs = [-d for d in diffs]
+    drop = max(0.0, sum(diffs) / len(diffs))
+    return Evaluation(played, best.text, sum(pair[1]) / fresh, sum(pair[0]) / fresh, drop, _se(diffs),
+                      fresh, options)
 
 
 def _sample(game: Game, state, action, seat: int, base: int, j: int, plan: Plan) -> float:
