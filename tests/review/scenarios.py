@@ -96,7 +96,7 @@ def hexen_unlucky():
 
 def _last_play(match, g):
     state = g.new_state(len(match.seats), match.options)
-    for player, text in match.log[:-1]:
+    for _player, text in match.log[:-1]:
         state = g.apply_unchecked(state, g.parse_action(text))
     a = g.parse_action(match.log[-1][1])
     return state.potions[a.row], state.rows[a.row], a.card
