@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             return _embed(args)
         return _diagram(args)
     except diagram.DiagramError as err:
-        print(f"spieltisch diagram: {err}", file=sys.stderr)
+        print(f"spieltisch {args.command}: {err}", file=sys.stderr)
         return 2
 
 

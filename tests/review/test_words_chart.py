@@ -32,7 +32,7 @@ def bad_game():
 
 
 def test_the_flagged_move_in_words_in_both_languages(bad_game):
-    match, seat, k, res = bad_game
+    match, _seat, k, res = bad_game
     for lang in ("en", "de"):
         row = next(r for r in rows(res, match, lang) if r["log"] == k)
         assert row["class"] and row["advice"].startswith(t(lang, f"review.class.{row['class']}"))
@@ -47,7 +47,7 @@ def test_the_flagged_move_in_words_in_both_languages(bad_game):
 
 
 def test_rows_cover_every_decision_and_only_flagged_ones_advise(bad_game):
-    match, seat, k, res = bad_game
+    match, _seat, _k, res = bad_game
     out = rows(res, match, "en")
     assert [r["n"] for r in out] == [d["n"] + 1 for d in res["decisions"]]
     assert all(bool(r["advice"]) == bool(r["class"]) for r in out)
@@ -55,7 +55,7 @@ def test_rows_cover_every_decision_and_only_flagged_ones_advise(bad_game):
 
 
 def test_the_chart_is_one_svg_with_a_mark_per_flagged_decision(bad_game):
-    match, seat, k, res = bad_game
+    match, seat, _k, res = bad_game
     svg = chart_svg(res, "de", name=match.seats[seat].name)
     root = ET.fromstring(svg)
     assert root.tag == SVG + "svg" and root.get("viewBox") == "0 0 360 200" and root.get("role") == "img"
@@ -73,7 +73,7 @@ def test_the_chart_is_one_svg_with_a_mark_per_flagged_decision(bad_game):
 
 
 def test_the_table_holds_the_same_numbers(bad_game):
-    match, seat, k, res = bad_game
+    match, _seat, _k, res = bad_game
     data = table(res, "en", name="Ann", words=rows(res, match, "en"))
     assert len(data["columns"]) == len(data["rows"][0]["cells"])
     assert [r["n"] for r in data["rows"]] == [d["n"] for d in res["decisions"]]
@@ -105,7 +105,7 @@ def test_try_the_better_move_opens_that_moment_from_the_seat(bad_game):
 
 
 def test_a_link_for_a_review_of_another_game_is_refused(bad_game, hexen_game):
-    match, seat, k, res = bad_game
+    match, _seat, _k, res = bad_game
     with pytest.raises(ReviewError):
         try_better(hexen_game, res, res["summary"]["flagged"][0])
     with pytest.raises(ReviewError):
@@ -113,7 +113,7 @@ def test_a_link_for_a_review_of_another_game_is_refused(bad_game, hexen_game):
 
 
 def test_what_was_hidden_is_shown_after_the_game_only(bad_game):
-    match, seat, k, res = bad_game
+    match, seat, k, _res = bad_game
     shown = hidden_at(match, k, seat)
     other = 1 - seat
     assert shown["views"][seat] == match.game.view(prefix(match, k).state, seat)
