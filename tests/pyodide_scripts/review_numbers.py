@@ -42,4 +42,5 @@ def main() -> None:
     print(json.dumps(out, sort_keys=True))
 
 
-main()
+if __name__ == "__main__":
+    main()

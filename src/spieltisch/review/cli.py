@@ -28,7 +28,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     r.add_argument("--lang", default="en", choices=("en", "de"), help="language of the words (default en)")
     r.add_argument("--seed", type=int, help="the search's seed (default 1)")
     r.add_argument("--playouts", type=int, help="samples per decision (default: the budget over the decisions)")
-    r.add_argument("--budget", type=int, help="samples for the whole review (default 4000)")
+    r.add_argument("--budget", type=int, help="samples for the whole review (default 8000)")
     r.add_argument("--depth", type=int, help="play-outs stop at the seat's depth-th next turn (0: at once, -1: the end)")
     r.add_argument("--json", action="store_true", help="print the result as JSON instead of the table")
     return r

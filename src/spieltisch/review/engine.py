@@ -55,10 +55,10 @@ class Settings:
     than a short one by much); the result records the number used."""
 
     seed: int = 1
-    budget: int = 4000  # samples for the whole review
+    budget: int = 8000  # samples for the whole review
     playouts: int | None = None  # samples per decision (overrides budget)
-    min_playouts: int = 24
-    max_playouts: int = 192
+    min_playouts: int = 32
+    max_playouts: int = 256
     depth: int = 1  # play-outs stop when the seat is to act the depth-th time again; 0: right after; -1: the end
     candidates: int = 10
 
@@ -162,7 +162,8 @@ class Review:
         self.low_wins = bool(out is not None and out.low_wins)
         self.plan = Plan(self.settings.seed, self.settings.per_decision(len(self.moments)),
                          self.settings.depth, self.settings.candidates, self.mode,
-                         self.low_wins and self.mode == "score")
+                         self.low_wins and self.mode == "score",
+                         refine_at=THRESHOLDS[self.mode][-1][1] / 2)
         self.rows: list[dict] = []
         self.cancelled = False
         self._work = None

@@ -25,7 +25,9 @@ the same way, and the played move to the end:
    move on new samples only, paired. The maximum of several noisy means is
    too high (the winner's curse); measured again, two moves that are
    equally good show a drop near 0 within its standard error, so a guess
-   between equal books is not called a mistake.
+   between equal books is not called a mistake. A drop of half the
+   smallest mark or more is measured on ``REFINE`` times as many fresh
+   samples, so that its class does not hang on the search seed.
 4. *A sample* j of a candidate: determinisation j of the view (seeded from
    the decision's seed and j), the candidate applied, then a play-out with
    play-out seed j: chance by weight, every seat at random among its
@@ -48,6 +50,7 @@ from dataclasses import dataclass
 from ..core.game import CHANCE, Game, canonical_json
 from ..core.rng import Rng, mix_seed
 
+REFINE = 4  # a drop near or above the marks is measured on this many times the fresh samples
 MAX_STEPS = 40  # seat actions in one play-out at most (a depth of -1 has no cap)
 ENGINE = 1  # bump when the numbers for the same view and settings change
 
@@ -62,6 +65,7 @@ class Plan:
     candidates: int  # the most candidates measured (the played move included)
     mode: str  # "win": the seat's share of the win; "score": its final points
     low_wins: bool = False  # score mode: fewer points are better
+    refine_at: float = float("inf")  # a drop at least this big gets REFINE times the fresh samples
 
 
 @dataclass
@@ -257,20 +261,26 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
                           len(played_arm.samples), options)
     # 3. the other half: the best and the played move on fresh samples, so the
     # drop is not the winner's luck in the selection above (its maximum of noisy means)
+    # A drop near the marks (half the smallest or more) gets more of them: the
+    # class of a flagged move should not depend on the search seed.
     fresh = max(2, (plan.playouts - plan.playouts // 2) // 2)
-    pair = ([], [])
-    for j in range(start, start + fresh):
+    pair: tuple[list, list] = ([], [])
+    sign = -1.0 if plan.mode == "score" and plan.low_wins else 1.0
+    end = start + fresh
+    j = start
+    while j < end:
         d = det(j)
         pair[0].append(_sample(game, d, best.action, seat, base, j, plan))
         pair[1].append(_sample(game, d, played_arm.action, seat, base, j, plan))
-        if j % 8 == 7:
+        j += 1
+        if j % 8 == 0:
             yield
-    diffs = [b - p for b, p in zip(*pair)]
-    if plan.mode == "score" and plan.low_wins:
-        diffs = [-d for d in diffs]
-    drop = max(0.0, sum(diffs) / len(diffs))
-    return Evaluation(played, best.text, sum(pair[1]) / fresh, sum(pair[0]) / fresh, drop, _se(diffs),
-                      fresh, options)
+        if j == start + fresh and end == j and sign * (sum(pair[0]) - sum(pair[1])) / fresh >= plan.refine_at:
+            end = start + REFINE * fresh
+    diffs = [sign * (b - p) for b, p in zip(*pair)]
+    n = len(diffs)
+    drop = max(0.0, sum(diffs) / n)
+    return Evaluation(played, best.text, sum(pair[1]) / n, sum(pair[0]) / n, drop, _se(diffs), n, options)
 
 
 def _sample(game: Game, state, action, seat: int, base: int, j: int, plan: Plan) -> float:
