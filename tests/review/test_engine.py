@@ -178,3 +178,16 @@ def test_from_save_checks_the_save_and_defaults_to_a_human_seat(hexen_game):
     assert rv.seat == 0 and rv.total == len(decisions(hexen_game, 0))
     with pytest.raises(SaveError):
         Review.from_save(text.replace('"state_hash":"', '"state_hash":"0'), 0, SMALL, games=GAMES)
+
+
+def test_a_kept_result_fits_only_its_game_seat_and_engine(hexen_game, small_review):
+    from spieltisch.review import prefix, result_fits
+
+    res = small_review()
+    assert result_fits(res, hexen_game, 0) and result_fits(res, hexen_game, 0, SMALL)
+    assert not result_fits(res, hexen_game, 0, Settings(playouts=13))
+    assert not result_fits(res, hexen_game, 1)
+    assert not result_fits(res, prefix(hexen_game, len(hexen_game.log) - 1), 0)  # another state of the game
+    assert not result_fits({**res, "engine": res["engine"] + 1}, hexen_game, 0)
+    assert not result_fits({**res, "complete": False}, hexen_game, 0)
+    assert not result_fits("garbage", hexen_game, 0)

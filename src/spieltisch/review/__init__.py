@@ -25,6 +25,7 @@ from .engine import (
     check_result,
     classify,
     mode_of,
+    result_fits,
     review,
     settings_for,
 )
@@ -33,6 +34,6 @@ from .search import ENGINE
 
 __all__ = [
     "CLASSES", "ENGINE", "FORMAT", "MIN_Z", "THRESHOLDS", "VERSION", "Decision", "Review", "ReviewError",
-    "Settings", "check_result", "classify", "decisions", "mode_of", "prefix", "review",
+    "Settings", "check_result", "classify", "decisions", "mode_of", "prefix", "result_fits", "review",
     "settings_for",
 ]

@@ -14,6 +14,7 @@ clock or how the work was sliced. See docs/review.md.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import asdict, dataclass, replace
 
@@ -256,9 +257,7 @@ class Review:
         }
 
     def fingerprint(self) -> dict:
-        m = self.match
-        return {"game": m.game.info.id, "rules_version": m.game.info.rules_version,
-                "length": len(m.log), "state_hash": m.game.state_hash(m.state)}
+        return fingerprint(self.match)
 
     def result(self) -> dict:
         rows = list(self.rows)
@@ -303,8 +302,28 @@ def summarize(mode: str, rows: list[dict]) -> dict:
         "flagged": [r["n"] for r in flagged],
         "biggest": None if biggest is None or biggest["drop"] <= 0 else biggest["n"],
         "low": None if low is None else {"n": low["n"], "value": low["value_played"]},
-        "mean_drop": _r(sum(r["drop"] for r in rows) / len(rows)) if rows else 0.0,
+        "mean_drop": _r(math.fsum(r["drop"] for r in rows) / len(rows)) if rows else 0.0,
     }
+
+
+def fingerprint(match: Match) -> dict:
+    """What a result records of the game it reviewed (``result["save"]``)."""
+    return {"game": match.game.info.id, "rules_version": match.game.info.rules_version,
+            "length": len(match.log), "state_hash": match.game.state_hash(match.state)}
+
+
+def result_fits(result: object, match: Match, seat: int, settings: Settings | None = None) -> bool:
+    """Is a kept result the finished review of this game as it is now, of
+    this seat, by this engine (and with these settings, if given)? A page
+    shows a kept result only then, and otherwise reviews again (or resumes
+    a partial one: ``Review(..., resume=result)``)."""
+    try:
+        checked = check_result(result)
+    except ReviewError:
+        return False
+    return (checked["complete"] and checked["seat"] == seat and checked["engine"] == ENGINE
+            and checked["save"] == fingerprint(match)
+            and (settings is None or checked["settings"] == settings.to_json()))
 
 
 def review(match: Match, seat: int, settings: Settings | None = None) -> dict:

@@ -39,7 +39,10 @@ the same way, and the played move to the end:
 
 Everything is drawn from ``Rng`` seeds made of the plan's seed and the
 view's canonical JSON: no wall clock, no hash order, so the same view gives
-the same numbers on CPython and in Pyodide.
+the same numbers on CPython and in Pyodide. Floats are added with
+``math.fsum`` (correctly rounded everywhere): the built-in ``sum`` of floats
+is compensated from Python 3.12 on, so CPython 3.11 and Pyodide's 3.14 gave
+values that differed in the last bit (and, rounded, in the fourth decimal).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from ..core.rng import Rng, mix_seed
 
 REFINE = 4  # a drop near or above the marks is measured on this many times the fresh samples
 MAX_STEPS = 40  # seat actions in one play-out at most (a depth of -1 has no cap)
-ENGINE = 1  # bump when the numbers for the same view and settings change
+ENGINE = 2  # bump when the numbers for the same view and settings change
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class Arm:
     samples: dict  # sample index -> value
 
     def mean(self) -> float:
-        return sum(self.samples.values()) / len(self.samples) if self.samples else float("nan")
+        return math.fsum(self.samples.values()) / len(self.samples) if self.samples else float("nan")
 
 
 @dataclass(frozen=True)
@@ -275,12 +278,12 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
         j += 1
         if j % 8 == 0:
             yield
-        if j == start + fresh and end == j and sign * (sum(pair[0]) - sum(pair[1])) / fresh >= plan.refine_at:
+        if j == start + fresh and end == j and sign * (math.fsum(pair[0]) - math.fsum(pair[1])) / fresh >= plan.refine_at:
             end = start + REFINE * fresh
     diffs = [sign * (b - p) for b, p in zip(*pair)]
     n = len(diffs)
-    drop = max(0.0, sum(diffs) / n)
-    return Evaluation(played, best.text, sum(pair[1]) / n, sum(pair[0]) / n, drop, _se(diffs), n, options)
+    drop = max(0.0, math.fsum(diffs) / n)
+    return Evaluation(played, best.text, math.fsum(pair[1]) / n, math.fsum(pair[0]) / n, drop, _se(diffs), n, options)
 
 
 def _sample(game: Game, state, action, seat: int, base: int, j: int, plan: Plan) -> float:
@@ -292,8 +295,8 @@ def _se(diffs: list[float]) -> float:
     n = len(diffs)
     if n < 2:
         return 0.0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    mean = math.fsum(diffs) / n
+    var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
     return math.sqrt(var / n)
 
 
@@ -306,7 +309,7 @@ def _preselect(game, view, seat, played, order, by_text, det, base, plan: Plan):
     for i, t in enumerate(order):
         vals = [playout(game, game.apply_unchecked(det(j), by_text[t]), seat,
                         Streams(mix_seed(base, "look", j)), look) for j in range(2)]
-        scored.append((sum(vals) / 2, i, t))
+        scored.append((math.fsum(vals) / 2, i, t))
         if i % 8 == 7:
             yield
     sign = -1.0 if plan.mode == "score" and plan.low_wins else 1.0
