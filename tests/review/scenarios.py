@@ -104,10 +104,11 @@ def _last_play(match, g):
 
 # ---- Saboteur ----------------------------------------------------------------------------------
 
-# Round 3 (the gold decides the game): a straight tunnel from the start to
-# (6, 0); the gold is the middle goal at (8, 0); seat 1 may look at it.
-_SAB_HANDS = {0: ["MAP", "NEW", "EW", "NESW", "EWx", "RP"], 1: ["NEW", "EW", "RL", "RC", "RLP", "RCL"],
-              2: ["NESW", "EW", "RCP", "RP", "RL", "RC"]}
+# Round 1: seats 1 and 2 dig a straight tunnel from the start to (6, 0); the
+# third seat only discards (nobody sees what: it may be the saboteur, and it
+# is); the gold is the middle goal at (8, 0), which seat 1 may look at.
+_SAB_HANDS = {0: ["MAP", "NESW", "EW", "EW", "NESW", "EWx"], 1: ["NEW", "NEW", "EW", "RL", "RC", "RLP"],
+              2: ["RCP", "RP", "RP", "RL", "RC", "RCL"]}
 
 
 def _path(card, x, y, rot=0):
@@ -122,7 +123,7 @@ def _sab_build(gold_at: int, first, final, hands=None):
     g = GAMES["saboteur"]
     roles = "DDS"
     plan = {k: list(v) for k, v in (hands or _SAB_HANDS).items()}
-    last = 3
+    last = 1  # the round scripted (the earlier ones, if any, are played by the bots)
 
     def chance(state, outcomes):
         if state.round != last:
@@ -141,9 +142,9 @@ def _sab_build(gold_at: int, first, final, hands=None):
     while not b.match.is_over and b.state.round < last:
         b.bot_move()
         b.resolve()
-    queues = {0: [first, _path("NEW", 3, 0), _path("EW", 6, 0)],
-              1: [_path("NEW", 1, 0), _path("EW", 4, 0), _discard("RL")],
-              2: [_path("NESW", 2, 0), _path("EW", 5, 0), _discard("RCP")]}
+    queues = {0: [first, _path("NESW", 2, 0), _path("EW", 4, 0), _path("EW", 6, 0)],
+              1: [_path("NEW", 1, 0), _path("NEW", 3, 0), _path("EW", 5, 0), _discard("RL")],
+              2: [_discard("RCP"), _discard("RP"), _discard("RP"), _discard("RL")]}
     while True:
         b.resolve()
         seat = b.match.to_act
@@ -160,9 +161,9 @@ def _sab_build(gold_at: int, first, final, hands=None):
 
 
 def saboteur_bad():
-    """sab.deadend / sab.gold: in the last round a gold-digger who has seen the
-    gold (sab.map) could reach it now with a cross, and instead closes the
-    only opening next to it with a dead end."""
+    """sab.deadend / sab.gold: a gold-digger who has seen the gold (sab.map)
+    could reach it now with a cross, and instead closes the only opening
+    next to it with a dead end (the saboteur then may well win the round)."""
     b, k = _sab_build(1, lambda a: _name(a) == "Map" and a.goal == 1, _path("EWx", 7, 0))
     return b.finish(), 0, k
 
@@ -170,7 +171,7 @@ def saboteur_bad():
 def saboteur_unlucky():
     """sab.goal: a gold-digger who has seen no goal reaches the middle one with
     a cross -- the best it can do -- and it is stone (the gold lies above)."""
-    hands = {**_SAB_HANDS, 0: ["BL", "NEW", "EW", "NESW", "EWx", "RP"]}
+    hands = {**_SAB_HANDS, 0: ["BL", "NESW", "EW", "EW", "NESW", "EWx"]}
     b, k = _sab_build(0, _discard("BL"), _path("NESW", 7, 0), hands)
     return b.finish(), 0, k
 

@@ -121,7 +121,7 @@ def test_the_gold_where_the_seat_could_not_see_it_changes_nothing():
     unlucky, seat, k = saboteur_unlucky()
     log = list(unlucky.log)
     g = unlucky.game
-    first = next(i for i, s, p, _t in states(unlucky) if p == CHANCE and s.round == 3 and s.phase == "goals")
+    first = max(i for i, s, p, _t in states(unlucky) if p == CHANCE and s.phase == "goals" and i < k)
     state = next(s for i, s, _p, _t in states(unlucky) if i == first)
     lucky = next(a for a, _ in g.chance_outcomes(state) if a.goals[1] == "GOLD")
     log[first] = (CHANCE, str(lucky))
@@ -131,6 +131,6 @@ def test_the_gold_where_the_seat_could_not_see_it_changes_nothing():
     assert g.state_hash(a.state) != g.state_hash(b.state)  # the tunnel reached a stone in one, the gold in the other
     ra = Review(a, seat, settings("saboteur")).run()
     rb = Review(b, seat, settings("saboteur")).run()
-    assert ra["total"] == rb["total"] > 30
+    assert ra["total"] == rb["total"] >= 4
     assert [{k2: r[k2] for k2 in NUMBERS} for r in ra["decisions"]] == \
         [{k2: r[k2] for k2 in NUMBERS} for r in rb["decisions"]]

@@ -12,7 +12,7 @@ the same way, and the played move to the end:
 
 1. *Candidates*: every legal move where there are at most
    ``plan.candidates``; else the game's ``sensible_actions`` (the moves the
-   bots consider) of the first determinisations, in order of first
+   bots consider) of the first 16 determinisations, in order of first
    appearance, plus the move played; if those are more than ``plan.candidates``, a
    one-step look (apply, chance, the game's estimate) keeps the best of
    them and the played move.
@@ -49,13 +49,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from importlib import import_module
 
 from ..core.game import CHANCE, Game, canonical_json
 from ..core.rng import Rng, mix_seed
 
+LOOK_DETS = 4  # determinisations of the one-step look that cuts too many candidates
+CANDIDATE_DETS = 16  # determinisations whose sensible moves are candidates (Saboteur's depend on the roles drawn)
 REFINE = 4  # a drop near or above the marks is measured on this many times the fresh samples
 MAX_STEPS = 40  # seat actions in one play-out at most (a depth of -1 has no cap)
-ENGINE = 2  # bump when the numbers for the same view and settings change
+ENGINE = 4  # bump when the numbers for the same view and settings change
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,26 @@ def decision_seed(plan: Plan, game: Game, view: dict, seat: int) -> int:
     return mix_seed("spieltisch.review", ENGINE, plan.seed, game.info.id, seat, canonical_json(view))
 
 
+def game_value(game: Game):
+    """A game's own value for the review, if its folder has ``review.py``
+    with ``value(state, seat)`` (Saboteur: consistent across a round's end);
+    else its ``heuristic``."""
+    cached = _VALUES.get(game.info.id)
+    if cached is None:
+        try:
+            hook = import_module(f"spieltisch.games.{game.info.id}.review")
+            cached = hook.value
+        except ModuleNotFoundError as err:
+            if err.name != f"spieltisch.games.{game.info.id}.review":
+                raise
+            cached = game.heuristic
+        _VALUES[game.info.id] = cached
+    return cached
+
+
+_VALUES: dict = {}
+
+
 def _value(game: Game, state, seat: int, plan: Plan) -> float:
     if game.current_player(state) is None:
         out = game.outcome(state)
@@ -108,7 +131,7 @@ def _value(game: Game, state, seat: int, plan: Plan) -> float:
         if estimate is None:
             raise ValueError("score mode needs play-outs to the end or the game's expected_score")
         return float(estimate(state, seat))
-    return game.heuristic(state, seat)
+    return game_value(game)(state, seat)
 
 
 class Streams:
@@ -222,7 +245,7 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
     order: list[str] = []
     if len(legal) <= plan.candidates:  # few moves: every one (a game's pruning can miss one)
         order = [str(a) for a in legal]
-    for j in range(min(4, max(1, plan.playouts // 8))):
+    for j in range(min(CANDIDATE_DETS, max(1, plan.playouts // 4))):
         for a in game.sensible_actions(det(j), seat) or legal:
             t = str(a)
             if t in by_text and t not in order:
@@ -302,14 +325,14 @@ def _se(diffs: list[float]) -> float:
 
 def _preselect(game, view, seat, played, order, by_text, det, base, plan: Plan):
     """Too many candidates: keep the best ``plan.candidates - 1`` by a
-    one-step look (apply, chance, the game's estimate) on two
+    one-step look (apply, chance, the game's estimate) on ``LOOK_DETS``
     determinisations, and the played move."""
     look = Plan(plan.seed, plan.playouts, 0, plan.candidates, plan.mode, plan.low_wins)
     scored = []
     for i, t in enumerate(order):
         vals = [playout(game, game.apply_unchecked(det(j), by_text[t]), seat,
-                        Streams(mix_seed(base, "look", j)), look) for j in range(2)]
-        scored.append((math.fsum(vals) / 2, i, t))
+                        Streams(mix_seed(base, "look", j)), look) for j in range(LOOK_DETS)]
+        scored.append((math.fsum(vals) / LOOK_DETS, i, t))
         if i % 8 == 7:
             yield
     sign = -1.0 if plan.mode == "score" and plan.low_wins else 1.0
