@@ -171,3 +171,24 @@ def test_the_record_is_bounded_and_old_games_are_folded(three_games, monkeypatch
     assert notes == [] and standings.stats(back) == s
     merged, _ = import_text(back, export_text(back))
     assert standings.stats(merged) == s  # folded counts merge by the larger, never twice
+
+
+def test_every_note_the_record_gives_has_its_text_in_both_languages(three_games, monkeypatch):
+    from spieltisch.i18n import CATALOGUES
+
+    notes = set()
+    notes.update(k for k, _ in from_text("{")[1])
+    data = json.loads(Record().to_text())
+    data["entries"] = [{"id": 1}]
+    notes.update(k for k, _ in from_text(json.dumps(data))[1])
+    notes.update(k for k, _ in import_text(Record(), "x")[1])
+    monkeypatch.setattr(rec_mod, "MAX_ENTRIES", 1)
+    theirs = Record()
+    theirs.add(entry_for(three_games[0], ended_ms=1))
+    mine = Record()
+    mine.add(entry_for(three_games[1], ended_ms=2))
+    notes.update(k for k, _ in import_text(mine, export_text(theirs))[1])
+    assert notes == {"record.note.unreadable", "record.note.dropped", "record.note.import_failed",
+                     "record.note.import_ok", "record.note.folded"}
+    for lang in ("en", "de"):
+        assert all(CATALOGUES[lang].get(k) for k in notes)
