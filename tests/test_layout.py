@@ -6,14 +6,16 @@ Layers, lowest first (a module may import its own layer and those below):
 0. ``spieltisch.core`` (and the package root)
 1. a game's rules side (``games/<id>/*`` but ``board``/``texts``), its
    ``texts`` (data, imports nothing), the registry ``spieltisch.games``;
-   ``spieltisch.ai`` (bots: the contract alone)
+   ``spieltisch.ai`` (bots: the contract alone); ``spieltisch.review``'s
+   engine and record
 2. ``spieltisch.i18n`` (the catalogue: site texts + each game's texts)
 3. ``spieltisch.render`` (shared render helpers)
 4. ``games/<id>/board`` (a game's renderer) and ``games/<id>/diagram`` (its
    position diagram, docs/blogging.md)
 5. ``spieltisch.ui`` (screens, controller parts), ``spieltisch.diagram`` (a
    position as one SVG), ``spieltisch.__main__`` (the command line),
-   ``spieltisch.check`` (is a game complete?)
+   ``spieltisch.check`` (is a game complete?), ``spieltisch.review``'s words,
+   chart, links and command (docs/review.md)
 6. ``app`` (the browser adapter)
 
 and besides: a game never imports another game; a game's rules side never
@@ -85,6 +87,8 @@ def _layer(mod: str) -> int:
     if len(parts) == 1 or parts[1] == "core":
         return 0
     top = parts[1]
+    if top == "review":  # docs/review.md: the engine and the record with the rules, words/chart/links/cli with the UI
+        return 5 if len(parts) > 2 and parts[2] in ("words", "chart", "links", "cli") else 1
     if top == "games":
         if len(parts) >= 4 and parts[3] in ("board", "diagram"):
             return 4

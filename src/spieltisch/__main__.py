@@ -10,6 +10,9 @@ and for game authors (docs/adding-a-game.md).
                                [--puzzle ANSWER ... --question TEXT] [--replay STEPS]
                                [--autoplay] [--caption TEXT] [--lang en|de] [--no-script]
 
+    python -m spieltisch review SAVE [--seat N] [-o chart.svg] [--lang en|de] [--json]
+                                (docs/review.md)
+
 LINK_OR_SAVE is a position link (or its code), a save file's path, or ``-``
 (read the link or save from standard input). The SVG is byte for byte what the
 site's share panel gives for the same link, seat, language, move and caption.
@@ -29,6 +32,7 @@ from pathlib import Path
 
 from . import diagram
 from .diagram import embed
+from .review import cli as review_cli
 from .ui import position
 
 
@@ -114,17 +118,20 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--caption", help="a caption under the figure")
     e.add_argument("--lang", default="en", help="language of the texts: en or de (default en)")
     e.add_argument("--no-script", action="store_true", help="leave out the <script> line (add it once per page)")
+    review_cli.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "check":
         from . import check
 
         return check.main(args.game, browser=not args.no_browser, tests=not args.no_tests)
     try:
+        if args.command == "review":
+            return review_cli.run(args, _source(args.source))
         if args.command == "embed":
             return _embed(args)
         return _diagram(args)
     except diagram.DiagramError as err:
-        print(f"spieltisch diagram: {err}", file=sys.stderr)
+        print(f"spieltisch {args.command}: {err}", file=sys.stderr)
         return 2
 
 

@@ -75,6 +75,11 @@ class BotHooks:
         rival = max(e for i, e in enumerate(est) if i != player)
         return 1.0 / (1.0 + math.exp(-(est[player] - rival) / 8.0))
 
+    def expected_score(self, s: BrauState, player: int) -> float:
+        """The final points the brewer may expect (:meth:`_estimate`): what a
+        review of a solo game measures a choice by (docs/review.md)."""
+        return self._estimate(s, player)
+
     def picks_left(self, s: BrauState, p: int) -> int:
         """Choices brewer ``p`` still gets: one per roll to come, plus one on
         the roll under way if ``p`` has not chosen from it yet."""
