@@ -76,6 +76,7 @@ def copy(tmp_path_factory) -> Path:
     reg.write_text(add_the_line(reg.read_text(encoding="utf-8"), GAME), encoding="utf-8")
     shutil.copy2(FIXTURE / "tests" / "games_test_tiny.py", root / "tests" / "games" / f"test_{GAME}.py")
     shutil.copy2(FIXTURE / "tests" / "browser_test_app_tiny.py", root / "tests" / "browser" / f"test_app_{GAME}.py")
+    shutil.copy2(FIXTURE / "tests" / "review_scenarios_tiny.py", root / "tests" / "review" / "scenarios" / f"{GAME}.py")
     # the build, as scripts/setup runs it; the service worker's list needs the vendored runtime
     built = run([sys.executable, "tools/build.py"], root)
     assert built.returncode == 0, built.stderr
@@ -157,7 +158,8 @@ def test_every_per_game_suite_collects_it(copy):
     for suite in ("tests/ui/test_controller.py", "tests/browser/test_a11y.py", "tests/browser/test_follow.py",
                   "tests/ui/test_follow.py", "tests/browser/test_resume.py", "tests/ui/test_position.py",
                   "tests/diagram/test_embed_snippets.py", "tests/ui/test_i18n.py", "tests/games/test_tryit.py",
-                  "tests/core/test_contract.py", "tests/test_layout.py", "tests/browser/test_tryit_browser.py"):
+                  "tests/core/test_contract.py", "tests/test_layout.py", "tests/browser/test_tryit_browser.py",
+                  "tests/review/test_scenarios.py"):
         assert suite in suites, f"{suite} is not a per-game suite any more"
     assert f"tests/games/test_{GAME}.py" in per_module and f"tests/browser/test_app_{GAME}.py" in per_module
 

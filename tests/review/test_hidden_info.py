@@ -13,7 +13,7 @@ from spieltisch.review import Review, prefix
 from spieltisch.review.moments import decisions, states
 
 from .helpers import Builder, replay_with, settings
-from .scenarios import saboteur_unlucky
+from .scenarios.saboteur import unlucky as saboteur_unlucky
 
 HIDDEN = sorted(g for g in GAMES if not GAMES[g].info.perfect_information)
 NUMBERS = ("played", "best", "value_played", "value_best", "drop", "se", "samples", "class", "moves", "options", "log")

@@ -18,7 +18,7 @@ from spieltisch.review.words import rows
 from spieltisch.ui import position
 
 from .helpers import settings
-from .scenarios import hexen_bad
+from .scenarios.hexen_cocktail import bad as hexen_bad
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -82,7 +82,7 @@ def test_the_table_holds_the_same_numbers(bad_game):
 
 
 def test_the_chart_of_a_solo_game_shows_points(tmp_path):
-    from .scenarios import brauzeit_unlucky
+    from .scenarios.brauzeit import unlucky as brauzeit_unlucky
 
     match, seat, k = brauzeit_unlucky()
     res = review(prefix(match, k + 1), seat, settings("brauzeit"))
