@@ -8,6 +8,7 @@ from spieltisch.games import GAMES
 from ..helpers import Builder
 from . import NotFound, _name
 
+
 def _brau_finishes(g, s, a) -> bool:
     after = g.apply_unchecked(s, a)
     return g.finished(after, 0) > g.finished(s, 0)

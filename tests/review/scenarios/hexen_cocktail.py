@@ -8,6 +8,7 @@ from spieltisch.games import GAMES
 from ..helpers import Builder
 from . import NotFound, _name
 
+
 def _hexen_hunt(seed_range, want):
     g = GAMES["hexen_cocktail"]
     for seed in seed_range:

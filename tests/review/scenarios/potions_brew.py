@@ -9,6 +9,7 @@ from spieltisch.games import GAMES
 from ..helpers import Builder
 from . import NotFound, _name
 
+
 def _potions_game(seed):
     return Builder(GAMES["potions_brew"], 2, seed, humans=(0, 1))
 

@@ -8,6 +8,7 @@ from spieltisch.games import GAMES
 from ..helpers import Builder
 from . import NotFound, _name
 
+
 def _saus():
     from spieltisch.games.saus_und_braus import rules
 
