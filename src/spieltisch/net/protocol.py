@@ -1,0 +1,518 @@
+"""The host and device sessions (docs/multiplayer.md, "How it works").
+
+Both are *sans I/O*: ``HostSession.receive(conn, text)`` and
+``DeviceSession.receive(text)`` return the texts to send, so one code serves
+the browser's data channels and the tests' in-memory wires.
+
+What travels, host to device (every message JSON, ``"v": 1``):
+
+* ``hello`` -- a fresh ``nonce`` for this connection (nothing else);
+* ``welcome`` -- after a join: the seat, its per-seat ``secret`` (the join
+  code holds none), the game id, options and seat names;
+* ``sync`` (sequenced) -- ``view(state, seat)`` for the device's seat only,
+  its legal action texts, its new log lines as its own screen describes them
+  (``[entry, catalogue key, params]``), whose turn, the outcome once over, and
+  ``acked``: the last device message the host has taken;
+* ``refused`` (sequenced) -- why an action was not played (the Illegal code,
+  rule id and reason: the same refusals as on the host's own screen);
+* ``error`` -- a message refused before a seat is known (bad join code, ...).
+
+Device to host: ``join`` (the code), ``resume`` (seat + a MAC with the stored
+secret over the connection's nonce), and then ``act`` (an action text) and
+``ack`` (the last host message it holds), each with a sequence number and a
+MAC. A message is refused, and the game goes on, when it is too long (checked
+before parsing, core/safejson.py), not JSON, of another version or kind, for
+another seat than the connection's, with a wrong MAC (forged) or an old
+sequence number (replayed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..core.errors import IllegalActionError
+from ..core.game import CHANCE
+from ..core.match import Match
+from ..core.safejson import JsonLimitError, parse
+from ..core.saves import MAX_ACTION_CHARS
+
+PROTOCOL_VERSION = 1
+MAX_DEVICE_MESSAGE_CHARS = 2048  # an action text is at most MAX_ACTION_CHARS; a MAC and numbers
+MAX_HOST_MESSAGE_CHARS = 1_000_000  # a view, legal actions and a whole log
+MAX_DEVICE_DEPTH = 4
+MAX_SEQ = 1 << 53
+TOKEN_CHARS = 16  # join-code token and nonce length
+MAC_CHARS = 32
+
+Wire = list[tuple[object, str]]  # (connection, text) to send
+
+
+class ProtocolError(ValueError):
+    """A message refused; ``code`` is a stable word (docs/multiplayer.md)."""
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        super().__init__(message)
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(12)[:TOKEN_CHARS]
+
+
+def _dumps(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
+
+
+def mac(secret: str, nonce: str, message: dict) -> str:
+    """The MAC of a device message: HMAC-SHA256 over the connection's nonce
+    and the message without its ``mac`` field, with the seat's secret."""
+    body = {k: v for k, v in message.items() if k != "mac"}
+    text = nonce + "\n" + _dumps(body)
+    return hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()[:MAC_CHARS]
+
+
+@dataclass(frozen=True)
+class JoinCode:
+    """``<seat>-<token>``: which seat, and a one-time token for it. It holds no
+    secret of the game; the seat's secret travels only inside the channel."""
+
+    seat: int
+    token: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}-{self.token}"
+
+    @classmethod
+    def parse(cls, text: object) -> JoinCode:
+        if not isinstance(text, str) or len(text) > 8 + TOKEN_CHARS:
+            raise ProtocolError("bad-code", "not a join code")
+        seat, sep, token = text.partition("-")
+        if not sep or not seat.isdigit() or len(seat) > 3 or len(token) != TOKEN_CHARS:
+            raise ProtocolError("bad-code", "not a join code")
+        return cls(int(seat), token)
+
+
+def read_message(text: object, *, max_chars: int, max_depth: int = 64) -> dict:
+    """A message from the other side: bounded before parsing, then its
+    version and kind checked. Raises ProtocolError."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ProtocolError("not-json", "a message is text")
+    try:
+        data = parse(text, max_chars=max_chars, max_depth=max_depth)
+    except JsonLimitError as err:
+        raise ProtocolError(err.code, str(err)) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not-json", "a message is a JSON object")
+    if data.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError("version", f"protocol version {PROTOCOL_VERSION} expected")
+    if not isinstance(data.get("t"), str):
+        raise ProtocolError("kind", "a message names its kind")
+    return data
+
+
+def _int(data: dict, key: str, low: int = 0, high: int = MAX_SEQ) -> int:
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError("field", f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _mac_ok(secret: str, nonce: str, data: dict) -> bool:
+    given = data.get("mac")
+    return isinstance(given, str) and hmac.compare_digest(given, mac(secret, nonce, data))
+
+
+@dataclass
+class _Conn:
+    nonce: str
+    seat: int | None = None
+
+
+class HostSession:
+    """The host's side: the one match, and a channel per remote seat.
+
+    ``seats_remote`` are the seats played on their own devices; the others
+    (hot-seat, bots) are played by the host's page, which calls
+    :meth:`changed` after each such move to bring the devices up to date.
+    """
+
+    def __init__(self, match: Match, seats_remote: Iterable[int], *,
+                 token: Callable[[], str] = _token, stored: dict | None = None):
+        self.match = match
+        self.remote = sorted(set(seats_remote))
+        for seat in self.remote:
+            if not 0 <= seat < len(match.seats):
+                raise ValueError(f"no seat {seat} in this match")
+        self._token = token
+        self.codes: dict[int, str] = {}  # seat -> its unused join-code token
+        self.secrets: dict[int, str] = {}  # seat -> its secret (once joined)
+        self.taken: dict[int, int] = {}  # seat -> the last device sequence number taken
+        self._out_seq: dict[int, int] = {}
+        self.outbox: dict[int, dict[int, str]] = {}  # seat -> unacknowledged sequenced messages
+        self._last_body: dict[int, str] = {}
+        self._sent_upto: dict[int, int] = {}  # seat -> log entries whose lines it has
+        self._conns: dict[object, _Conn] = {}
+        self._seat_conn: dict[int, object] = {}
+        self._trail: list = []
+        self._log: list[tuple[int, str]] = []
+        self._lines: dict[int | None, list] = {}
+        if stored is not None:
+            self._restore(stored)
+        for seat in self.remote:
+            if seat not in self.secrets and seat not in self.codes:
+                self.codes[seat] = token()
+
+    # ---- pairing -------------------------------------------------------------------------
+    def join_code(self, seat: int) -> str | None:
+        """The seat's join code, or None once it was used (see :meth:`new_code`)."""
+        token = self.codes.get(seat)
+        return None if token is None else str(JoinCode(seat, token))
+
+    def new_code(self, seat: int) -> str:
+        """A new one-time code for ``seat`` (its device was lost): the old
+        secret stops working; the seat is claimed again by the new code."""
+        if seat not in self.remote:
+            raise ValueError(f"seat {seat} is not played on its own device")
+        self.secrets.pop(seat, None)
+        conn = self._seat_conn.pop(seat, None)
+        if conn is not None and conn in self._conns:
+            self._conns[conn].seat = None
+        self.codes[seat] = self._token()
+        return self.join_code(seat)
+
+    def status(self, seat: int) -> str:
+        """``open`` (no device yet), ``connected`` or ``away`` (joined, no channel now)."""
+        if seat in self._seat_conn:
+            return "connected"
+        return "away" if seat in self.secrets else "open"
+
+    def connect(self, conn: object) -> Wire:
+        nonce = self._token()
+        self._conns[conn] = _Conn(nonce)
+        return [(conn, _dumps({"v": PROTOCOL_VERSION, "t": "hello", "nonce": nonce}))]
+
+    def disconnect(self, conn: object) -> None:
+        c = self._conns.pop(conn, None)
+        if c is not None and c.seat is not None and self._seat_conn.get(c.seat) is conn:
+            del self._seat_conn[c.seat]
+
+    # ---- what the host keeps over a reload (never in the save) ---------------------------------
+    def to_json(self) -> dict:
+        return {"v": PROTOCOL_VERSION, "codes": {str(k): v for k, v in self.codes.items()},
+                "secrets": {str(k): v for k, v in self.secrets.items()},
+                "taken": {str(k): v for k, v in self.taken.items()},
+                "out": {str(k): v for k, v in self._out_seq.items()}}
+
+    def _restore(self, data: dict) -> None:
+        def seats(key):
+            part = data.get(key) if isinstance(data, dict) else None
+            if not isinstance(part, dict):
+                return {}
+            return {int(k): v for k, v in part.items()
+                    if isinstance(k, str) and k.isdigit() and int(k) in self.remote}
+        self.codes = {k: v for k, v in seats("codes").items() if isinstance(v, str)}
+        self.secrets = {k: v for k, v in seats("secrets").items() if isinstance(v, str)}
+        self.taken = {k: v for k, v in seats("taken").items() if type(v) is int}
+        self._out_seq = {k: v for k, v in seats("out").items() if type(v) is int}
+
+    # ---- receiving -------------------------------------------------------------------------
+    def receive(self, conn: object, text: object) -> Wire:
+        """A device's message: played, or refused with the reason (never raises)."""
+        c = self._conns.get(conn)
+        if c is None:
+            return []
+        try:
+            data = read_message(text, max_chars=MAX_DEVICE_MESSAGE_CHARS, max_depth=MAX_DEVICE_DEPTH)
+            kind = data["t"]
+            if c.seat is None:
+                if kind == "join":
+                    return self._join(conn, c, data)
+                if kind == "resume":
+                    return self._resume(conn, c, data)
+                raise ProtocolError("no-seat", "join or resume first")
+            seat = c.seat
+            if data.get("seat") != seat:
+                raise ProtocolError("not-your-seat", "this device plays another seat")
+            if not _mac_ok(self.secrets[seat], c.nonce, data):
+                raise ProtocolError("forged", "the message is not signed with this seat's secret")
+            if kind == "ack":
+                return self._ack(seat, _int(data, "seq"))
+            if kind == "act":
+                return self._act(conn, seat, data)
+            raise ProtocolError("kind", "unknown message kind")
+        except ProtocolError as err:
+            return self._refuse(conn, c, err.code, str(err))
+
+    def _refuse(self, conn, c: _Conn, code: str, reason: str, re: int | None = None,
+                rule: str = "", params: dict | None = None) -> Wire:
+        if c.seat is None:
+            return [(conn, _dumps({"v": PROTOCOL_VERSION, "t": "error", "code": code, "reason": reason}))]
+        body = {"t": "refused", "code": code, "reason": reason, "re": re, "rule": rule,
+                "params": params or {}}
+        return self._send(c.seat, body)
+
+    def _join(self, conn, c: _Conn, data: dict) -> Wire:
+        code = JoinCode.parse(data.get("code"))
+        token = self.codes.get(code.seat)
+        if token is None or not hmac.compare_digest(token, code.token):
+            raise ProtocolError("code-used", "this join code is not (or no longer) valid")
+        del self.codes[code.seat]
+        secret = self._token() + self._token()
+        self.secrets[code.seat] = secret
+        self.taken[code.seat] = 0
+        out = self._bind(conn, c, code.seat)
+        m = self.match
+        welcome = {"v": PROTOCOL_VERSION, "t": "welcome", "seat": code.seat, "secret": secret,
+                   "game": m.game.info.id, "options": dict(m.options),
+                   "names": [s.name for s in m.seats]}
+        return [(conn, _dumps(welcome))] + out
+
+    def _resume(self, conn, c: _Conn, data: dict) -> Wire:
+        seat = _int(data, "seat", 0, len(self.match.seats) - 1)
+        secret = self.secrets.get(seat)
+        if secret is None or not _mac_ok(secret, c.nonce, data):
+            raise ProtocolError("forged", "this device does not hold that seat's secret")
+        return self._bind(conn, c, seat)
+
+    def _bind(self, conn, c: _Conn, seat: int) -> Wire:
+        old = self._seat_conn.get(seat)
+        if old is not None and old in self._conns:
+            self._conns[old].seat = None  # the seat moved to this connection
+        c.seat = seat
+        self._seat_conn[seat] = conn
+        self.outbox[seat] = {}  # a full resync replaces whatever was not acknowledged
+        self._sent_upto[seat] = 0
+        self._last_body.pop(seat, None)
+        return self._sync(seat, full=True)
+
+    def _ack(self, seat: int, seq: int) -> Wire:
+        box = self.outbox.get(seat, {})
+        for k in [k for k in box if k <= seq]:
+            del box[k]
+        return []
+
+    def _act(self, conn, seat: int, data: dict) -> Wire:
+        seq = _int(data, "seq", 1)
+        text = data.get("text")
+        if seq <= self.taken.get(seat, 0):
+            raise ProtocolError("replayed", "this message was taken already")
+        if not isinstance(text, str) or not text or len(text) > MAX_ACTION_CHARS:
+            raise ProtocolError("field", f"an action is a text of 1 to {MAX_ACTION_CHARS} characters")
+        self.taken[seat] = seq  # taken, played or refused: it is never played again
+        try:
+            self.match.play(text, seat)
+        except IllegalActionError as err:
+            why = err.illegal
+            return self._send(seat, {"t": "refused", "code": why.code, "reason": why.message, "re": seq,
+                                     "rule": why.rule, "params": why.params_dict()}) + self._sync(seat)
+        except ValueError as err:  # a text a game's parser refuses in its own words
+            return self._send(seat, {"t": "refused", "code": "bad-text", "reason": str(err)[:200],
+                                     "re": seq, "rule": "", "params": {}}) + self._sync(seat)
+        return self.changed()
+
+    # ---- sending ---------------------------------------------------------------------------
+    def _send(self, seat: int, body: dict) -> Wire:
+        conn = self._seat_conn.get(seat)
+        seq = self._out_seq.get(seat, 0) + 1
+        self._out_seq[seat] = seq
+        text = _dumps({"v": PROTOCOL_VERSION, "seq": seq, "seat": seat, **body})
+        self.outbox.setdefault(seat, {})[seq] = text
+        return [] if conn is None else [(conn, text)]
+
+    def changed(self) -> Wire:
+        """After any move (a device's, the host's, a bot's, an undo): the
+        sync of every connected seat whose screen changed."""
+        out: Wire = []
+        for seat in self.remote:
+            if seat in self._seat_conn:
+                out += self._sync(seat)
+        return out
+
+    def _follow_log(self) -> None:
+        m = self.match
+        if m.log[:len(self._log)] != self._log:  # an undo: describe again from the start
+            self._log, self._trail, self._lines = [], [], {}
+            self._sent_upto = dict.fromkeys(self._sent_upto, 0)
+            self._last_body = {}
+        if not self._trail:
+            self._trail = [m.game.new_state(len(m.seats), m.options)]
+        for player, text in m.log[len(self._log):]:
+            self._trail.append(m.game.apply_unchecked(self._trail[-1], m.game.parse_action(text)))
+            self._log.append((player, text))
+
+    def lines(self, viewer: int | None) -> list:
+        """The described log for ``viewer`` (``None``: the table), one entry
+        per log entry: ``(key, params)`` or None (nothing to show)."""
+        self._follow_log()
+        lines = self._lines.setdefault(viewer, [])
+        game = self.match.game
+        for k in range(len(lines), len(self._log)):
+            player, text = self._log[k]
+            try:
+                lines.append(game.describe(self._trail[k], player, game.parse_action(text), viewer))
+            except Exception:  # as the page does: a line that cannot be described is left out
+                lines.append(None)
+        return lines
+
+    def screen(self, viewer: int | None, start: int = 0) -> dict:
+        """What ``viewer``'s screen shows (``None``: the table, what everyone
+        may see): its view, legal actions, log lines from entry ``start``."""
+        m = self.match
+        lines = self.lines(viewer)
+        over = m.is_over
+        to_act = m.to_act
+        out = {"view": m.game.view(m.state, viewer),
+               "legal": m.legal_texts(viewer) if viewer is not None else [],
+               "to_act": None if over or to_act == CHANCE else to_act, "over": over,
+               "length": len(lines), "from": start,
+               "log": [[k, line[0], line[1]] for k, line in enumerate(lines[start:], start) if line is not None]}
+        if over:
+            outcome = m.outcome()
+            out["outcome"] = outcome.to_json() if outcome is not None else None
+        return out
+
+    def table(self) -> dict:
+        """The table's screen: the spectator view and log."""
+        return self.screen(None)
+
+    def _sync(self, seat: int, *, full: bool = False) -> Wire:
+        self._follow_log()
+        start = 0 if full else self._sent_upto.get(seat, 0)
+        body = self.screen(seat, start)
+        body["t"] = "sync"
+        body["full"] = start == 0
+        body["acked"] = self.taken.get(seat, 0)
+        key = _dumps({k: v for k, v in body.items() if k not in ("from", "log", "full")}) + str(body["length"])
+        if not full and self._last_body.get(seat) == key:
+            return []
+        self._last_body[seat] = key
+        self._sent_upto[seat] = body["length"]
+        return self._send(seat, body)
+
+
+class DeviceSession:
+    """A device's side: its seat, its secret, what it shows, what it sent.
+
+    ``to_json()`` is what the device stores (its seat and secret, so that it
+    can reclaim the seat after a reload); it never holds more of the game
+    than its own screen.
+    """
+
+    def __init__(self, code: str | None = None, *, stored: dict | None = None):
+        self.code = code
+        self.seat: int | None = None
+        self.secret: str | None = None
+        self.game_id: str | None = None
+        self.names: list = []
+        self.nonce: str | None = None
+        self.next_seq = 1
+        self.pending: dict[int, str] = {}  # sent actions the host has not taken yet
+        self.host_seq = 0  # the last host message taken
+        self.screen: dict = {}
+        self.log: dict[int, tuple[str, dict]] = {}
+        self.refusals: list[dict] = []
+        self.errors: list[dict] = []
+        if stored is not None:
+            self.seat = stored.get("seat")
+            self.secret = stored.get("secret")
+            self.game_id = stored.get("game")
+            self.next_seq = stored.get("next", 1)
+            self.pending = {int(k): v for k, v in stored.get("pending", {}).items()}
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "secret": self.secret, "game": self.game_id, "next": self.next_seq,
+                "pending": {str(k): v for k, v in self.pending.items()}}
+
+    @property
+    def joined(self) -> bool:
+        return self.secret is not None
+
+    @property
+    def legal(self) -> list[str]:
+        return list(self.screen.get("legal", []))
+
+    @property
+    def view(self):
+        return self.screen.get("view")
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.screen) and not self.screen.get("over") and self.screen.get("to_act") == self.seat
+
+    def _signed(self, body: dict) -> str:
+        msg = {"v": PROTOCOL_VERSION, "seat": self.seat, **body}
+        msg["mac"] = mac(self.secret, self.nonce, msg)
+        return _dumps(msg)
+
+    def act(self, text: str) -> list[str]:
+        """Send an action text (kept until the host has taken it)."""
+        seq = self.next_seq
+        self.next_seq += 1
+        self.pending[seq] = text
+        if self.nonce is None:
+            return []
+        return [self._signed({"t": "act", "seq": seq, "text": text})]
+
+    def connection_lost(self) -> None:
+        self.nonce = None
+
+    def receive(self, text: object) -> list[str]:
+        """A host message; returns the texts to send back. A malformed one is
+        dropped (and noted in ``errors``)."""
+        try:
+            data = read_message(text, max_chars=MAX_HOST_MESSAGE_CHARS)
+        except ProtocolError as err:
+            self.errors.append({"code": err.code, "reason": str(err)})
+            return []
+        kind = data["t"]
+        if kind == "hello":
+            self.nonce = str(data.get("nonce", ""))
+            if self.joined:
+                return [self._signed({"t": "resume"})]
+            if self.code is not None:
+                return [_dumps({"v": PROTOCOL_VERSION, "t": "join", "code": self.code})]
+            return []
+        if kind == "welcome":
+            self.seat, self.secret = data.get("seat"), data.get("secret")
+            self.game_id, self.names = data.get("game"), list(data.get("names", []))
+            self.code = None
+            return []
+        if kind == "error":
+            self.errors.append({"code": data.get("code"), "reason": data.get("reason")})
+            return []
+        seq = data.get("seq")
+        if type(seq) is not int or data.get("seat") != self.seat:
+            self.errors.append({"code": "field", "reason": "a host message without its number"})
+            return []
+        if seq <= self.host_seq and not (kind == "sync" and data.get("full")):
+            return [self._signed({"t": "ack", "seq": self.host_seq})]  # already held
+        self.host_seq = seq
+        out = []
+        if kind == "sync":
+            out += self._take_sync(data)
+        elif kind == "refused":
+            self.refusals.append({k: data.get(k) for k in ("code", "reason", "re", "rule", "params")})
+        out.insert(0, self._signed({"t": "ack", "seq": seq}))
+        return out
+
+    def _take_sync(self, data: dict) -> list[str]:
+        if data.get("full"):
+            self.log = {}
+        for k, key, params in data.get("log", []):
+            self.log[k] = (key, params)
+        self.screen = {k: data.get(k) for k in ("view", "legal", "to_act", "over", "outcome", "length")}
+        acked = data.get("acked", 0)
+        for k in [k for k in self.pending if k <= acked]:
+            del self.pending[k]
+        if data.get("full") and self.pending:  # after a reconnect: send again what was not taken
+            return [self._signed({"t": "act", "seq": k, "text": v}) for k, v in sorted(self.pending.items())]
+        return []
+
+    def log_lines(self) -> list[tuple[str, dict]]:
+        """The seat's log lines, oldest first."""
+        return [self.log[k] for k in sorted(self.log)]
