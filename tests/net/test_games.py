@@ -4,12 +4,12 @@ seat on its own device; what reaches a device is its seat's screen only."""
 from __future__ import annotations
 
 import pytest
+from support.registry import GAME_IDS, data
 
 from spieltisch.core import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.net import HostSession
 
-from support.registry import GAME_IDS, data
 from .wire import Table
 
 

@@ -5,11 +5,11 @@ the browser's data channels (static/js/net.js) and the tests' in-memory
 transport drive the same code. See docs/multiplayer.md.
 """
 
+from .device import DeviceSession
 from .protocol import (
     MAX_DEVICE_MESSAGE_CHARS,
     MAX_HOST_MESSAGE_CHARS,
     PROTOCOL_VERSION,
-    DeviceSession,
     HostSession,
     JoinCode,
     ProtocolError,
