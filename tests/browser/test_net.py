@@ -9,30 +9,9 @@ from __future__ import annotations
 import time
 
 from support import browser as sb
+from support.netpair import open_pair_page, pair, relay_game
 
-from spieltisch.core import Match, Seat
-from spieltisch.core.rng import Rng
 from spieltisch.games import GAMES
-from spieltisch.net import DeviceSession, HostSession
-
-PAGE = "tests/pages/net_pair.html"
-
-
-def open_pair_page(new_page, site_url):
-    page = new_page()
-    page.goto(site_url + PAGE)
-    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
-    return page
-
-
-def pair(host_page, device_page):
-    """Offer -> code -> answer -> code -> connected (returns both codes)."""
-    offer = host_page.evaluate("netTest.host([])")
-    answer = device_page.evaluate("code => netTest.join(code, [])", offer)
-    host_page.evaluate("code => netTest.accept(code)", answer)
-    for p in (host_page, device_page):
-        p.wait_for_function("netTest.opened()", timeout=20_000)
-    return offer, answer
 
 
 def test_two_contexts_connect_with_short_codes_and_no_ice_server(site_url, new_page):
@@ -79,59 +58,6 @@ def test_code_round_trip_rebuilds_a_valid_description(site_url, new_page):
                  "a=fingerprint:sha-256 00:01:02"):
         assert want in sdp, want
     assert len(out["code"]) <= 122, out["code"]  # 2 + 4 + 22 + 43 + one mDNS and one IPv4 candidate + separators
-
-
-def relay_game(host_page, device_pages, game_id, seats, seed):
-    """Host and device sessions in Python; every text goes over the real channels."""
-    match = Match(GAMES[game_id], [Seat(f"P{i}") for i in range(seats)], seed=seed)
-    host = HostSession(match, range(seats))
-    devices = {s: DeviceSession(host.join_code(s)) for s in range(seats)}
-    conn = {s: ("chan", s) for s in range(seats)}
-    host_pages = host_page  # one host page per seat (each holds one channel)
-
-    def carry(wire):
-        for c, text in wire:
-            host_pages[c[1]].evaluate("t => netTest.send(t)", [text])
-
-    def pump():
-        busy = True
-        while busy:
-            busy = False
-            for s, page in device_pages.items():
-                for text in page.evaluate("netTest.take()"):
-                    busy = True
-                    answers = devices[s].receive(text)
-                    if answers:
-                        page.evaluate("t => netTest.send(t)", answers)
-            for s, page in host_pages.items():
-                for text in page.evaluate("netTest.take()"):
-                    busy = True
-                    carry(host.receive(conn[s], text))
-
-    for s in range(seats):
-        carry(host.connect(conn[s]))
-    settle(pump)
-    rng = Rng(seed)
-    moves = 0
-    while not match.is_over:
-        seat = next(s for s, d in devices.items() if d.my_turn)
-        legal = devices[seat].legal
-        device_pages[seat].evaluate("t => netTest.send(t)", devices[seat].act(legal[rng.below(len(legal))]))
-        settle(pump, until=lambda: match.is_over or any(d.my_turn for d in devices.values()))
-        moves += 1
-        assert moves < 2000
-    settle(pump, until=lambda: all(d.screen.get("over") for d in devices.values()))
-    return host, devices
-
-
-def settle(pump, until=lambda: True, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        pump()
-        if until():
-            return
-        assert time.monotonic() < deadline, "the channel went quiet before the devices were up to date"
-        time.sleep(0.02)
 
 
 def test_a_whole_game_over_real_data_channels(site_url, new_page):
