@@ -189,3 +189,22 @@ def test_the_host_reloads_from_its_save_and_the_devices_pair_again():
         assert again.host.status(seat) == "connected"
     again.play_out()
     assert again.host.match.is_over and again.host.match.log[:len(log)] == log
+
+
+def test_a_gone_seat_is_handed_to_the_host_and_its_device_can_act_no_more():
+    table = new_table(GAME, seed=6)
+    host = table.host
+    seat = to_act(table)
+    dev = table.devices[seat]
+    table.drop(seat)
+    assert host.status(seat) == "away"
+    host.release(seat)  # "hand this seat to this screen"
+    table.pair(seat, dev)  # the old device comes back: its secret no longer works
+    assert dev.errors[-1]["code"] == "forged" and host.status(seat) == "local"
+    assert host.join_code(seat) is None
+    before = len(host.match.log)
+    host.match.play(host.match.legal_texts(seat)[0], seat)  # the host plays the seat now
+    table.deliver(host.changed())
+    assert len(host.match.log) > before
+    others = [s for s in table.devices if s != seat]
+    assert all(table.devices[s].screen["length"] == len(host.lines(s)) for s in others)

@@ -185,8 +185,28 @@ class HostSession:
         self.codes[seat] = self._token()
         return self.join_code(seat)
 
+    def release(self, seat: int) -> Wire:
+        """Hand a (gone) seat to the host's screen or a bot: it is no longer
+        remote; its code and secret stop working and its device, if still
+        connected, is told so (``error`` ``released``)."""
+        if seat not in self.remote:
+            raise ValueError(f"seat {seat} is not played on its own device")
+        self.remote.remove(seat)
+        self.codes.pop(seat, None)
+        self.secrets.pop(seat, None)
+        self.outbox.pop(seat, None)
+        conn = self._seat_conn.pop(seat, None)
+        if conn is None or conn not in self._conns:
+            return []
+        self._conns[conn].seat = None
+        return [(conn, dumps({"v": PROTOCOL_VERSION, "t": "error", "code": "released",
+                              "reason": "this seat is now played on the host"}))]
+
     def status(self, seat: int) -> str:
-        """``open`` (no device yet), ``connected`` or ``away`` (joined, no channel now)."""
+        """``open`` (no device yet), ``connected``, ``away`` (joined, no
+        channel now) or ``local`` (played on the host: never or no longer remote)."""
+        if seat not in self.remote:
+            return "local"
         if seat in self._seat_conn:
             return "connected"
         return "away" if seat in self.secrets else "open"
