@@ -74,3 +74,22 @@ def test_a_whole_game_over_real_data_channels(site_url, new_page):
         assert d.view == host.screen(s)["view"] and not d.refusals and not d.errors
     for p in list(host_pages.values()) + list(device_pages.values()):
         assert p.outside_requests == []
+
+
+def test_saboteur_with_four_devices_and_the_table(site_url, new_page):
+    """Four phones over real channels, the host page as the table: the table
+    shows only what everyone may see (the spectator view)."""
+    seats = 4
+    host_pages, device_pages = {}, {}
+    for s in range(seats):
+        host_pages[s] = open_pair_page(new_page, site_url)
+        device_pages[s] = open_pair_page(new_page, site_url)
+        pair(host_pages[s], device_pages[s])
+    host, devices = relay_game(host_pages, device_pages, "saboteur", seats, seed=2)
+    m = host.match
+    assert m.is_over
+    table = host.table()
+    assert table["view"] == m.game.view(m.state, None) and table["legal"] == []
+    for s, d in devices.items():
+        assert d.view == host.screen(s)["view"] != table["view"]
+        assert not d.refusals and not d.errors
