@@ -117,7 +117,15 @@ class DeviceSession:
             self.log = {}
         for k, key, params in data.get("log", []):
             self.log[k] = (key, params)
-        self.screen = {k: data.get(k) for k in ("view", "legal", "to_act", "over", "outcome", "length")}
+        view = data.get("view")
+        if "view" not in data:  # a patch of the view this device holds
+            view = dict(self.screen.get("view") or {})
+            patch, gone = data.get("patch"), data.get("gone")
+            view.update(patch if isinstance(patch, dict) else {})
+            for k in gone if isinstance(gone, list) else []:
+                view.pop(k, None)
+        self.screen = {k: data.get(k) for k in ("legal", "to_act", "over", "outcome", "length")}
+        self.screen["view"] = view
         acked = data.get("acked", 0)
         for k in [k for k in self.pending if k <= acked]:
             del self.pending[k]

@@ -155,6 +155,7 @@ class HostSession:
         self._out_seq: dict[int, int] = {}
         self.outbox: dict[int, dict[int, str]] = {}  # seat -> unacknowledged sequenced messages
         self._last_body: dict[int, str] = {}
+        self._last_view: dict[int, object] = {}  # seat -> the view its device holds
         self._sent_upto: dict[int, int] = {}  # seat -> log entries whose lines it has
         self._conns: dict[object, _Conn] = {}
         self._seat_conn: dict[int, object] = {}
@@ -412,4 +413,12 @@ class HostSession:
             return []
         self._last_body[seat] = key
         self._sent_upto[seat] = body["length"]
+        view = body["view"]
+        last = self._last_view.get(seat)
+        self._last_view[seat] = view
+        if not body["full"] and isinstance(last, dict) and isinstance(view, dict):
+            # only the view's top-level parts that changed ("patch"), and those gone
+            del body["view"]
+            body["patch"] = {k: v for k, v in view.items() if k not in last or last[k] != v}
+            body["gone"] = sorted(k for k in last if k not in view)
         return self._send(seat, body)
