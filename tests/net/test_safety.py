@@ -208,3 +208,18 @@ def test_a_gone_seat_is_handed_to_the_host_and_its_device_can_act_no_more():
     assert len(host.match.log) > before
     others = [s for s in table.devices if s != seat]
     assert all(table.devices[s].screen["length"] == len(host.lines(s)) for s in others)
+
+
+def test_a_device_drops_malformed_host_messages_and_keeps_its_screen():
+    table = new_table(GAME)
+    seat = to_act(table)
+    dev = table.devices[seat]
+    screen, log = dict(dev.screen), dict(dev.log)
+    for bad in ("{", "[]", '{"v": 1, "t": "sync", "seq": 999, "seat": %d, "log": [[1, 2]]}' % seat,
+                '{"v": 1, "t": "sync", "seq": 1000, "seat": %d, "log": 5}' % seat,
+                '{"v": 1, "t": "sync", "seq": "x", "seat": %d}' % seat, "[" * 100 + "]" * 100):
+        dev.receive(bad)
+    assert dev.screen == screen and dev.log == log
+    assert len(dev.errors) == 6
+    table.play_out()  # the next real messages are still taken
+    assert table.host.match.is_over and dev.screen["over"]

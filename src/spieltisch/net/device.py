@@ -103,20 +103,28 @@ class DeviceSession:
             return []
         if seq <= self.host_seq and not (kind == "sync" and data.get("full")):
             return [self._signed({"t": "ack", "seq": self.host_seq})]  # already held
-        self.host_seq = seq
         out = []
         if kind == "sync":
-            out += self._take_sync(data)
+            try:
+                out += self._take_sync(data)
+            except (TypeError, ValueError, AttributeError):  # a sync of the wrong shape: keep the screen
+                self.errors.append({"code": "field", "reason": "a host message of the wrong shape"})
+                return []  # not taken, not acknowledged
         elif kind == "refused":
             self.refusals.append({k: data.get(k) for k in ("code", "reason", "re", "rule", "params")})
+        self.host_seq = seq
         out.insert(0, self._signed({"t": "ack", "seq": seq}))
         return out
 
     def _take_sync(self, data: dict) -> list[str]:
+        lines = {}
+        for k, key, params in data.get("log", []):
+            if type(k) is not int or not isinstance(key, str) or not isinstance(params, dict):
+                raise ValueError("a log line of the wrong shape")
+            lines[k] = (key, params)
         if data.get("full"):
             self.log = {}
-        for k, key, params in data.get("log", []):
-            self.log[k] = (key, params)
+        self.log.update(lines)
         view = data.get("view")
         if "view" not in data:  # a patch of the view this device holds
             view = dict(self.screen.get("view") or {})
