@@ -81,7 +81,7 @@ def test_two_chromium_processes_in_their_own_namespaces_play_a_whole_game(namesp
                 answer = device_pages[s].evaluate("code => netTest.join(code, [])", offer)
                 host_pages[s].evaluate("code => netTest.accept(code)", answer)
                 for p in (host_pages[s], device_pages[s]):
-                    p.wait_for_function("netTest.opened()", timeout=30_000)
+                    p.wait_for_function("netTest.opened()", timeout=60_000)
             host, devices = relay_game(host_pages, device_pages, next(iter(GAMES)), 2, 4)
             assert host.match.is_over
             for s, d in devices.items():

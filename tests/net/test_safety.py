@@ -12,7 +12,7 @@ import pytest
 from spieltisch.core import Match, Seat
 from spieltisch.games import GAMES
 from spieltisch.net import MAX_DEVICE_MESSAGE_CHARS, DeviceSession, HostSession
-from spieltisch.net.protocol import mac
+from spieltisch.net.messages import mac
 
 from .test_games import new_table
 from .wire import Table

@@ -74,7 +74,7 @@ def relay_game(host_page, device_pages, game_id, seats, seed):
     return host, devices
 
 
-def settle(pump, until=lambda: True, timeout=20.0):
+def settle(pump, until=lambda: True, timeout=60.0):  # generous: 2 cores shared by several jobs
     deadline = time.monotonic() + timeout
     while True:
         pump()

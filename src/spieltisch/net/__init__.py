@@ -6,14 +6,14 @@ transport drive the same code. See docs/multiplayer.md.
 """
 
 from .device import DeviceSession
-from .protocol import (
+from .messages import (
     MAX_DEVICE_MESSAGE_CHARS,
     MAX_HOST_MESSAGE_CHARS,
     PROTOCOL_VERSION,
-    HostSession,
     JoinCode,
     ProtocolError,
 )
+from .protocol import HostSession
 
 __all__ = [
     "MAX_DEVICE_MESSAGE_CHARS", "MAX_HOST_MESSAGE_CHARS", "PROTOCOL_VERSION", "DeviceSession",

@@ -4,7 +4,7 @@ the host has not yet taken (sent again after a reconnect)."""
 
 from __future__ import annotations
 
-from .protocol import MAX_HOST_MESSAGE_CHARS, PROTOCOL_VERSION, ProtocolError, dumps, mac, read_message
+from .messages import MAX_HOST_MESSAGE_CHARS, PROTOCOL_VERSION, ProtocolError, dumps, mac, read_message
 
 
 class DeviceSession:

@@ -28,103 +28,28 @@ sequence number (replayed).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
-import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE
 from ..core.match import Match
-from ..core.safejson import JsonLimitError, parse
 from ..core.saves import MAX_ACTION_CHARS
-
-PROTOCOL_VERSION = 1
-MAX_DEVICE_MESSAGE_CHARS = 2048  # an action text is at most MAX_ACTION_CHARS; a MAC and numbers
-MAX_HOST_MESSAGE_CHARS = 1_000_000  # a view, legal actions and a whole log
-MAX_DEVICE_DEPTH = 4
-MAX_SEQ = 1 << 53
-TOKEN_CHARS = 16  # join-code token and nonce length
-MAC_CHARS = 32
+from .messages import (
+    MAX_DEVICE_DEPTH,
+    MAX_DEVICE_MESSAGE_CHARS,
+    PROTOCOL_VERSION,
+    JoinCode,
+    ProtocolError,
+    dumps,
+    field_int,
+    mac_ok,
+    new_token,
+    read_message,
+)
 
 Wire = list[tuple[object, str]]  # (connection, text) to send
-
-
-class ProtocolError(ValueError):
-    """A message refused; ``code`` is a stable word (docs/multiplayer.md)."""
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        super().__init__(message)
-
-
-def _token() -> str:
-    return secrets.token_urlsafe(12)[:TOKEN_CHARS]
-
-
-def dumps(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
-
-
-def mac(secret: str, nonce: str, message: dict) -> str:
-    """The MAC of a device message: HMAC-SHA256 over the connection's nonce
-    and the message without its ``mac`` field, with the seat's secret."""
-    body = {k: v for k, v in message.items() if k != "mac"}
-    text = nonce + "\n" + dumps(body)
-    return hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()[:MAC_CHARS]
-
-
-@dataclass(frozen=True)
-class JoinCode:
-    """``<seat>-<token>``: which seat, and a one-time token for it. It holds no
-    secret of the game; the seat's secret travels only inside the channel."""
-
-    seat: int
-    token: str
-
-    def __str__(self) -> str:
-        return f"{self.seat}-{self.token}"
-
-    @classmethod
-    def parse(cls, text: object) -> JoinCode:
-        if not isinstance(text, str) or len(text) > 8 + TOKEN_CHARS:
-            raise ProtocolError("bad-code", "not a join code")
-        seat, sep, token = text.partition("-")
-        if not sep or not seat.isdigit() or len(seat) > 3 or len(token) != TOKEN_CHARS:
-            raise ProtocolError("bad-code", "not a join code")
-        return cls(int(seat), token)
-
-
-def read_message(text: object, *, max_chars: int, max_depth: int = 64) -> dict:
-    """A message from the other side: bounded before parsing, then its
-    version and kind checked. Raises ProtocolError."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise ProtocolError("not-json", "a message is text")
-    try:
-        data = parse(text, max_chars=max_chars, max_depth=max_depth)
-    except JsonLimitError as err:
-        raise ProtocolError(err.code, str(err)) from None
-    if not isinstance(data, dict):
-        raise ProtocolError("not-json", "a message is a JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("version", f"protocol version {PROTOCOL_VERSION} expected")
-    if not isinstance(data.get("t"), str):
-        raise ProtocolError("kind", "a message names its kind")
-    return data
-
-
-def _int(data: dict, key: str, low: int = 0, high: int = MAX_SEQ) -> int:
-    value = data.get(key)
-    if type(value) is not int or not low <= value <= high:
-        raise ProtocolError("field", f"{key} must be a whole number from {low} to {high}")
-    return value
-
-
-def _mac_ok(secret: str, nonce: str, data: dict) -> bool:
-    given = data.get("mac")
-    return isinstance(given, str) and hmac.compare_digest(given, mac(secret, nonce, data))
 
 
 @dataclass
@@ -142,13 +67,13 @@ class HostSession:
     """
 
     def __init__(self, match: Match, seats_remote: Iterable[int], *,
-                 token: Callable[[], str] = _token, stored: dict | None = None):
+                 token: Callable[[], str] = new_token, stored: dict | None = None):
         self.match = match
         self.remote = sorted(set(seats_remote))
         for seat in self.remote:
             if not 0 <= seat < len(match.seats):
                 raise ValueError(f"no seat {seat} in this match")
-        self._token = token
+        self.new_token = token
         self.codes: dict[int, str] = {}  # seat -> its unused join-code token
         self.secrets: dict[int, str] = {}  # seat -> its secret (once joined)
         self.taken: dict[int, int] = {}  # seat -> the last device sequence number taken
@@ -183,7 +108,7 @@ class HostSession:
         conn = self._seat_conn.pop(seat, None)
         if conn is not None and conn in self._conns:
             self._conns[conn].seat = None
-        self.codes[seat] = self._token()
+        self.codes[seat] = self.new_token()
         return self.join_code(seat)
 
     def release(self, seat: int) -> Wire:
@@ -213,7 +138,7 @@ class HostSession:
         return "away" if seat in self.secrets else "open"
 
     def connect(self, conn: object) -> Wire:
-        nonce = self._token()
+        nonce = self.new_token()
         self._conns[conn] = _Conn(nonce)
         return [(conn, dumps({"v": PROTOCOL_VERSION, "t": "hello", "nonce": nonce}))]
 
@@ -259,10 +184,10 @@ class HostSession:
             seat = c.seat
             if data.get("seat") != seat:
                 raise ProtocolError("not-your-seat", "this device plays another seat")
-            if not _mac_ok(self.secrets[seat], c.nonce, data):
+            if not mac_ok(self.secrets[seat], c.nonce, data):
                 raise ProtocolError("forged", "the message is not signed with this seat's secret")
             if kind == "ack":
-                return self._ack(seat, _int(data, "seq"))
+                return self._ack(seat, field_int(data, "seq"))
             if kind == "act":
                 return self._act(conn, seat, data)
             raise ProtocolError("kind", "unknown message kind")
@@ -283,7 +208,7 @@ class HostSession:
         if token is None or not hmac.compare_digest(token, code.token):
             raise ProtocolError("code-used", "this join code is not (or no longer) valid")
         del self.codes[code.seat]
-        secret = self._token() + self._token()
+        secret = self.new_token() + self.new_token()
         self.secrets[code.seat] = secret
         self.taken[code.seat] = 0
         out = self._bind(conn, c, code.seat)
@@ -294,9 +219,9 @@ class HostSession:
         return [(conn, dumps(welcome))] + out
 
     def _resume(self, conn, c: _Conn, data: dict) -> Wire:
-        seat = _int(data, "seat", 0, len(self.match.seats) - 1)
+        seat = field_int(data, "seat", 0, len(self.match.seats) - 1)
         secret = self.secrets.get(seat)
-        if secret is None or not _mac_ok(secret, c.nonce, data):
+        if secret is None or not mac_ok(secret, c.nonce, data):
             raise ProtocolError("forged", "this device does not hold that seat's secret")
         return self._bind(conn, c, seat)
 
@@ -318,7 +243,7 @@ class HostSession:
         return []
 
     def _act(self, conn, seat: int, data: dict) -> Wire:
-        seq = _int(data, "seq", 1)
+        seq = field_int(data, "seq", 1)
         text = data.get("text")
         if seq <= self.taken.get(seat, 0):
             raise ProtocolError("replayed", "this message was taken already")
