@@ -62,32 +62,30 @@ def namespaces(tmp_path_factory):
             subprocess.run(["ip", "netns", "del", ns], capture_output=True)
 
 
-def test_two_chromium_processes_in_their_own_namespaces_play_a_whole_game(namespaces):
-    from playwright.sync_api import sync_playwright
-
+def test_two_chromium_processes_in_their_own_namespaces_play_a_whole_game(namespaces, browser):
     names, where = namespaces
-    with sync_playwright() as pw:
-        browsers = [pw.chromium.launch(executable_path=where[ns][1], args=sb.CHROMIUM_ARGS, headless=True)
-                    for ns in names]
-        try:
-            def new(k):
-                return lambda: sb.open_page(browsers[k])
+    chromium = browser.browser_type  # the session's Playwright (only one may run); two new processes
+    browsers = [chromium.launch(executable_path=where[ns][1], args=sb.CHROMIUM_ARGS, headless=True)
+                for ns in names]
+    try:
+        def new(k):
+            return lambda: sb.open_page(browsers[k])
 
-            host_pages, device_pages = {}, {}
-            for s in range(2):
-                host_pages[s] = open_pair_page(new(0), where[names[0]][0])
-                device_pages[s] = open_pair_page(new(1), where[names[1]][0])
-                offer = host_pages[s].evaluate("netTest.host([])")
-                answer = device_pages[s].evaluate("code => netTest.join(code, [])", offer)
-                host_pages[s].evaluate("code => netTest.accept(code)", answer)
-                for p in (host_pages[s], device_pages[s]):
-                    p.wait_for_function("netTest.opened()", timeout=60_000)
-            host, devices = relay_game(host_pages, device_pages, next(iter(GAMES)), 2, 4)
-            assert host.match.is_over
-            for s, d in devices.items():
-                assert d.view == host.screen(s)["view"] and not d.refusals
-            for p in list(host_pages.values()) + list(device_pages.values()):
-                assert p.outside_requests == []
-        finally:
-            for b in browsers:
-                b.close()
+        host_pages, device_pages = {}, {}
+        for s in range(2):
+            host_pages[s] = open_pair_page(new(0), where[names[0]][0])
+            device_pages[s] = open_pair_page(new(1), where[names[1]][0])
+            offer = host_pages[s].evaluate("netTest.host([])")
+            answer = device_pages[s].evaluate("code => netTest.join(code, [])", offer)
+            host_pages[s].evaluate("code => netTest.accept(code)", answer)
+            for p in (host_pages[s], device_pages[s]):
+                p.wait_for_function("netTest.opened()", timeout=60_000)
+        host, devices = relay_game(host_pages, device_pages, next(iter(GAMES)), 2, 4)
+        assert host.match.is_over
+        for s, d in devices.items():
+            assert d.view == host.screen(s)["view"] and not d.refusals
+        for p in list(host_pages.values()) + list(device_pages.values()):
+            assert p.outside_requests == []
+    finally:
+        for b in browsers:
+            b.close()
