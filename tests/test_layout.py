@@ -7,7 +7,7 @@ Layers, lowest first (a module may import its own layer and those below):
 1. a game's rules side (``games/<id>/*`` but ``board``/``texts``), its
    ``texts`` (data, imports nothing), the registry ``spieltisch.games``;
    ``spieltisch.ai`` (bots: the contract alone); ``spieltisch.review``'s
-   engine and record
+   engine and record; ``spieltisch.net`` (host and device sessions, docs/multiplayer.md)
 2. ``spieltisch.i18n`` (the catalogue: site texts + each game's texts)
 3. ``spieltisch.render`` (shared render helpers)
 4. ``games/<id>/board`` (a game's renderer) and ``games/<id>/diagram`` (its
@@ -93,7 +93,7 @@ def _layer(mod: str) -> int:
         if len(parts) >= 4 and parts[3] in ("board", "diagram"):
             return 4
         return 1
-    return {"ai": 1, "i18n": 2, "render": 3, "ui": 5, "diagram": 5, "__main__": 5, "check": 5}.get(top, 99)
+    return {"ai": 1, "net": 1, "i18n": 2, "render": 3, "ui": 5, "diagram": 5, "__main__": 5, "check": 5}.get(top, 99)
 
 
 def _game(mod: str) -> str | None:
