@@ -63,12 +63,12 @@ def garbage_report() -> str:
 
 
 def review_overrides() -> dict:
-    """``?reviewbudget=N`` / ``?reviewplayouts=N`` (tests, bench/): the review's search settings."""
+    """``?review=budget:1200,max_playouts:64`` (tests, bench/): the review's search settings."""
     out = {}
-    for name, key in (("reviewbudget", "budget"), ("reviewplayouts", "playouts")):
-        value = query_param(name)
-        if value is not None and value.isdigit() and 2 <= int(value) <= 100_000:
-            out[key] = int(value)
+    for part in (query_param("review") or "").split(","):
+        key, _, value = part.partition(":")
+        if key in ("budget", "playouts", "min_playouts", "max_playouts", "depth", "seed") and value.isdigit():
+            out[key] = min(100_000, int(value))
     return out
 
 

@@ -12,6 +12,7 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const zipURL = new URL("../build/app.zip", import.meta.url).href;
 const SLICE_MS = 40; // one step of the review; messages (cancel) are read between steps
+const PROGRESS_MS = 250; // progress goes to the page at most this often (each costs the page a task)
 
 let job = null; // { id, cancelled }
 let py = null;
@@ -37,10 +38,16 @@ const booted = boot().catch((error) => {
   throw error;
 });
 
+let lastProgress = 0;
+
 function post(id, text) {
   const data = JSON.parse(text);
   data.id = id;
-  self.postMessage(JSON.stringify(data));
+  const now = performance.now();
+  if (data.kind !== "progress" || now - lastProgress >= PROGRESS_MS) {
+    if (data.kind === "progress") lastProgress = now;
+    self.postMessage(JSON.stringify(data));
+  }
   return data;
 }
 
