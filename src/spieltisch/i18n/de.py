@@ -177,7 +177,7 @@ MESSAGES: dict[str, str] = {
     "review.screen.no_marks": "Kein Zug von {name} wurde markiert. Gut gespielt!",
     "review.screen.decision": "Entscheidung {n}:",
     "review.screen.try": "Den besseren Zug probieren",
-    "review.screen.try_label": "Den besseren Zug von Entscheidung {n} gegen Bots probieren",
+    "review.screen.try_label": "Den besseren Zug probieren: Entscheidung {n}, gegen Bots",
     "review.screen.pick": "Was hier verdeckt war",
     "review.screen.table": "Alle Entscheidungen als Tabelle",
     "review.screen.hidden": "Zeigen, was verdeckt war",
