@@ -94,7 +94,9 @@ def test_review_of_a_finished_game_marks_the_bad_move_with_chart_and_table(rpage
     # the main thread stayed free while the worker ran: long tasks counted, not timed
     info = rpage.evaluate(IN_RUN)
     print(f"{game_id}: run {info['run']:.0f} ms, long tasks during it: {info['long']}; idle 3 s before: {idle}")
-    assert len(info["long"]) <= 1, f"{game_id}: main-thread long tasks during the review: {info['long']}"
+    # at most two (measured: 0 in most runs; one or two of 70-150 ms at load 14-20 on 2 cores, during
+    # the worker's first start; docs/performance.md); a review on the main thread gives one per slice
+    assert len(info["long"]) <= 2, f"{game_id}: main-thread long tasks during the review: {info['long']}"
     sb.check_page(rpage)
 
 
