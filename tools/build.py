@@ -74,7 +74,8 @@ APP_ZIP_SKIP_NAMES = {"testing.toml"}  # a game's data for the test suites
 # the game authors' checker (python -m spieltisch check; in the wheel): the site never imports it
 APP_ZIP_SKIP_PATHS = {"spieltisch/check.py"}
 # page.css, in order; "games.css" is the one built here
-PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css")
+PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css",
+            "static/css/review.css")
 RESUME_JS = "static/js/resume.js"
 
 

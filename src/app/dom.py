@@ -23,6 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from app import image
 from app.browser import LocalStorage, nil, query_param
+from app.review_port import ReviewPort
 from app.snapshot import SnapshotKeeper
 from spieltisch.i18n import t
 from spieltisch.render import parts
@@ -59,6 +60,16 @@ def garbage_report() -> str:
     del found
     gc.collect()
     return json.dumps({"kinds": kinds.most_common(12), "frames": frames.most_common(16)})
+
+
+def review_overrides() -> dict:
+    """``?review=budget:1200,max_playouts:64`` (tests, bench/): the review's search settings."""
+    out = {}
+    for part in (query_param("review") or "").split(","):
+        key, _, value = part.partition(":")
+        if key in ("budget", "playouts", "min_playouts", "max_playouts", "depth", "seed") and value.isdigit():
+            out[key] = min(100_000, int(value))
+    return out
 
 
 class App:
@@ -153,6 +164,8 @@ class App:
         self.listen(window, "beforeunload", self.on_unload)
         self.listen(self.motion, "change", self.on_motion)  # the reader changed the setting
         self.snapshots = SnapshotKeeper(self)  # the resume snapshot (issue 15)
+        self.review_port = ReviewPort(self)  # the review's worker (docs/review.md)
+        self.ctl.review_overrides = review_overrides()
         document.documentElement.lang = self.ctl.lang
         self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
         self.spawn(self.bot_loop())
@@ -508,6 +521,8 @@ class App:
                 return True
         elif kind == "lang":
             document.documentElement.lang = effect[1]
+        elif kind.startswith("review-"):  # the review's worker (app/review_port.py)
+            self.review_port.effect(effect)
         elif kind == "tick":  # ("tick", ms, ui command): a replay's next step
             self.spawn(self.tick(effect[1], effect[2]))
         elif kind == "sheet" and effect[1] not in self._sheets:

@@ -38,7 +38,7 @@ STDLIB = (
     "unicodedata",
 )
 # Imported by the page, never by the image: they read the page at import.
-BROWSER = ("app.browser", "app.dom", "app.main", "app.snapshot")
+BROWSER = ("app.browser", "app.dom", "app.main", "app.review_port", "app.snapshot")
 # spieltisch.__main__ is the command line and spieltisch.check the game
 # authors' checker (subprocess, pytest): neither is part of the site.
 SKIP = ("spieltisch.__main__", "spieltisch.check")

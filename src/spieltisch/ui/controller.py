@@ -54,6 +54,7 @@ from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
 from .replay import ReplayMixin
+from .review_control import ReviewMixin
 from .routing import RoutingMixin
 from .safety import SafetyMixin, slot_to_url
 from .saves import (
@@ -76,7 +77,7 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin, TryItControl, ReplayMixin, FollowMixin):
+                 SafetyMixin, TryItControl, ReplayMixin, FollowMixin, ReviewMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -115,6 +116,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self._init_follow()  # announcements, last moves, bot speed (follow.py)
         self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
         self._init_replay()  # replays (replay.py)
+        self._init_review()  # the review and the record (review_control.py)
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -190,6 +192,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return self._render_tryit()
         if self.route == "replay":
             return self._render_replay()
+        if self.route in ("review", "record"):
+            return self._render_review_route()
         if self.route == "rules":
             rule_ids = get_board(self.route_arg).RULE_IDS
             return howto.rules_page(self.lang, self.route_arg, rule_ids, learn.rules_tryit(self.route_arg, rule_ids))
@@ -225,6 +229,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
                 return self.navigate(str(value))
             if kind == "storage":
                 return self.on_storage(value)
+            if kind == "review":  # a message of the review's worker (app/review_port.py)
+                return self.review_event(value)
         except IllegalActionError as err:
             return self._show_illegal(err.illegal)
         return set()
@@ -263,6 +269,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         if name == "delete-confirm":
             return self.delete(arg)
         tried = self._tryit_ui(name, arg)
+        if tried is None:
+            tried = self._review_ui(name, arg)
         if tried is None:
             tried = self._replay_ui(name, arg)
         if tried is not None:

@@ -100,6 +100,7 @@ def hub(lang: str, cards: Sequence[CardInfo], saves: Sequence[SaveRow],
         out.append(f'<p class="muted">{esc(t(lang, "hub.no_saves"))}</p>')
     out.append('<div class="import">'
                + button(esc(t(lang, "hub.import")), ui="import", cls="btn")
+               + f'<a class="btn" href="#/record" data-hub-record>{esc(t(lang, "record.page.heading"))}</a>'
                + f'<span class="muted">{esc(t(lang, "hub.import_hint"))}</span></div>')
     out.append("</section>")
     if broken:
@@ -125,6 +126,8 @@ def _save_row(lang: str, s: SaveRow) -> str:
                 ui=f"continue:{s.slot}", cls="btn btn-primary")
     delete = (button(esc(t(lang, "hub.delete_confirm")), ui=f"delete-confirm:{s.slot}", cls="btn btn-danger")
               if s.confirm_delete else button(esc(t(lang, "hub.delete")), ui=f"delete:{s.slot}", cls="btn"))
+    if s.finished:  # the review (ui/review_control.py)
+        go += button(esc(t(lang, "review.open")), ui=f"review-open:{s.slot}", cls="btn")
     return (f'<li class="save" data-save="{esc(s.slot)}">'
             f'<div class="save-main"><strong>{esc(t(lang, f"game.{s.game_id}.title"))}</strong>'
             f'<span class="save-names">{esc(names)}</span>'

@@ -60,6 +60,7 @@ class PlayMixin:
         self.tryit_session = None  # a rule's try-it on screen (tryit_control.py)
 
     def _leave_game(self) -> None:
+        self._stop_review()  # a review running in the worker stops with its screen
         self._clear_game()
         self._version += 1
         self._note_stored(None, 0)
@@ -233,6 +234,7 @@ class PlayMixin:
             return self._take_newer("tabs.refused")
         self.save_current()
         if m.is_over:  # nobody acts once it is over: this change ended it
+            self._record_game(m)  # the record on this device (review_control.py)
             self._effects.append(("focus", "#over-h"))
             return {"screen", "status"}
         if self.pause_key() is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..diagram import embed
 from . import position, puzzles
 from .boards import has_board, seat_secrets
+from .review_control import route_review
 from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX
 
@@ -41,6 +42,10 @@ class RoutingMixin:
             return f"#/replay/{self.route_arg}"
         if self.route == "rules":
             return f"#/rules/{self.route_arg}"
+        if self.route == "review":
+            return f"#/review/{self.route_arg}"
+        if self.route == "record":
+            return "#/record"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -60,6 +65,10 @@ class RoutingMixin:
             return self._go_tryit(parts[1], parts[2])
         if parts[:1] == ["replay"]:
             return self._go_replay("/".join(parts[1:]))
+        if parts[:1] == ["review"] and 2 <= len(parts) <= 3:
+            return route_review(self, parts)
+        if parts == ["record"]:
+            return self._go_record()
         if parts[:1] == ["rules"] and len(parts) == 2 and parts[1] in self.games and has_board(parts[1]):
             return self._go_rules(parts[1])
         return self._go_hub()

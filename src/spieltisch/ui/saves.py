@@ -326,6 +326,9 @@ class SavesMixin:
         if len(text) > MAX_IMPORT_CHARS:
             self.set_status(self.tr("import.failed", reason=self.tr("import.too_big")), kind="error")
             return {"status"}
+        merged = self.import_record(text)  # a record file (review_control.py), not a save
+        if merged is not None:
+            return merged
         try:
             match = Match.from_save(text, self.games)
         except SaveError as err:

@@ -271,6 +271,7 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
         f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"><span class="sr">{ctx.h("over.detail")}</span></th></tr></thead><tbody>{body}</tbody></table>'
         '<div class="form-btns">'
         + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
+        + button(ctx.h("review.open"), ui="review-open", cls="btn")  # ui/review_control.py
         + button(ctx.h("over.hub"), ui="hub", cls="btn")
         + "</div></div>"
     )
