@@ -222,3 +222,29 @@ def test_the_share_panel_offers_the_replay_link_and_embed_code(lang):
     assert reader.replay.seat == 0 and reader.replay.last == sum(1 for p, _ in ctl.match.log if p >= 0)
     state = reader.replay.steps[-1][0]
     assert ctl.match.game.state_hash(state) == ctl.match.game.state_hash(ctl.match.state)
+
+
+def test_a_finished_games_replay_offers_its_review_from_the_links_seat():
+    """Issue 31: "Review this game … from a replay link". The finished game is
+    kept as a new saved game (the review is kept beside a save) and reviewed
+    from the link's seat; a replay of an unfinished game offers no review."""
+    from spieltisch.ui.saves import SAVE_PREFIX
+
+    ctl = new_controller()
+    unfinished = _game("hexen_cocktail", 2, 3, 4)
+    _open(ctl, unfinished, 0)
+    assert 'data-ui="replay:review"' not in ctl.render("screen")
+    assert ctl.handle("ui", "replay:review") == set()
+
+    done = _game("hexen_cocktail", 2, 3, 10_000)
+    assert done.is_over
+    before = set(ctl.storage.keys())
+    _open(ctl, done, 1)
+    assert 'data-ui="replay:review"' in ctl.render("screen")
+    ctl.handle("ui", "replay:review")
+    assert ctl.route == "review" and ctl.review["seat"] == 1
+    (key,) = [k for k in set(ctl.storage.keys()) - before if k.startswith(SAVE_PREFIX)]
+    assert ctl.review["slot"] == key[len(SAVE_PREFIX):]
+    kept = Match.from_save(ctl.storage.get(key), GAMES)
+    assert kept.is_over and kept.log == done.log
+    assert ctl.review["state"] in ("running", "done")

@@ -35,6 +35,7 @@ from ..diagram import embed, has_drawing
 from ..i18n import t
 from ..render.html import button, esc
 from . import position, screens
+from .saves import SAVE_PREFIX
 
 AUTO = "auto"
 INTERVAL_MS = 1600
@@ -134,7 +135,9 @@ def screen(replay: Replay, lang: str) -> tuple[str, str]:
         f'<span data-replay-step>{esc(step)}</span>: {esc(line)}</p>'
         f'<p class="muted">{esc(t(lang, "replay.keys"))}</p>'
         f'<p><a class="btn" href="#/position/{esc(replay.code)}">{esc(t(lang, "replay.play_on"))}</a> '
-        f'<a class="btn" href="#/" data-ui="hub">{esc(t(lang, "play.hub"))}</a></p>'
+        + (button(esc(t(lang, "review.open")), ui="replay:review", cls="btn replay-review") + " "
+           if replay.match.is_over else "")
+        + f'<a class="btn" href="#/" data-ui="hub">{esc(t(lang, "play.hub"))}</a></p>'
         "</section>"
     ), LAYOUT + scoped(css)
 
@@ -216,6 +219,8 @@ class ReplayMixin:
             else:
                 self._effects.append(("tick", INTERVAL_MS, f"replay:tick:{rp.gen}"))
             return {"screen"}
+        if cmd == "review":  # a finished game: kept as a saved game, then reviewed from the link's seat
+            return self._review_replay()
         if cmd == "toggle":
             if rp.playing:
                 self._stop_replay()
@@ -228,6 +233,22 @@ class ReplayMixin:
         self._stop_replay()
         rp.at = max(0, min(rp.last, target))
         return {"screen"}
+
+    def _review_replay(self) -> set[str]:
+        """Review the replayed game: it needs a slot (the review is kept beside its
+        save), so the finished game is stored as a new saved game first; nothing
+        already stored is overwritten."""
+        rp = self.replay
+        if not rp.match.is_over:
+            return set()
+        self._stop_replay()
+        slot = self._new_slot()
+        try:
+            self.storage.set(SAVE_PREFIX + slot, rp.match.to_save_text(self._meta()))
+        except Exception:  # storage full or refused: say so, stay on the replay
+            self.set_status(self.tr("play.saving_failed"), kind="error")
+            return {"status"}
+        return self._go_review(slot, str(rp.seat))
 
     def replay_key(self, key: str) -> set[str] | None:
         """An arrow key (or Home/End) on the replay screen; None elsewhere."""
