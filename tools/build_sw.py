@@ -40,8 +40,9 @@ FOLDERS = {
     "static/js": (".js", ".mjs"),
     "static/img": (".svg", ".png", ".webp", ".jpg", ".ico"),
 }
-PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-           "pyodide-lock.json")
+PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+# the vendored python_stdlib.zip only where the build made no trimmed one
+# (static/build/python_stdlib.zip, which the pages load: docs/build.md)
 # PyScript chunks never loaded by our pages: the editor (codemirror), the
 # terminal (xterm), MicroPython, and PyScript's own SW/storage helpers.
 # Everything else in dist/ is precached: core.js imports its chunks lazily,
@@ -80,6 +81,10 @@ def site_files(root: Path) -> list[str]:
     out += ["static/build/manifest.json", f"static/build/{manifest['app_zip']['file']}",
             f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
             f"static/build/{manifest['wheel']['file']}"]
+    if "stdlib" in manifest:
+        out.append(f"static/build/{manifest['stdlib']['file']}")
+    else:
+        out.append("static/vendor/pyodide/python_stdlib.zip")
     if "image" in manifest:  # the runtime image (tools/build.py): a returning player starts from it offline
         out.append(f"static/build/{manifest['image']['file']}")
     pyodide = root / "static" / "vendor" / "pyodide"
