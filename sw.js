@@ -6,7 +6,7 @@
  * for updates too; the page registers with updateViaCache "none").
  *
  * - install: fetch every listed file (through the HTTP cache, then past it
- *   if that copy is stale), check its SHA-256 against the list, and store
+ *   if that copy is stale; priority "low", three at a time, small files first), check its SHA-256 against the list, and store
  *   it in "spieltisch-<version>". One mismatch (a deploy in progress) fails
  *   the install, so a version is never a mix of two deploys.
  * - activate: delete every other "spieltisch-*" cache. A new worker waits
@@ -37,7 +37,8 @@ async function sha256hex(buffer) {
 // (stale) is fetched again past the cache. The hash check makes either safe.
 async function fetchChecked(url, file) {
   for (const cache of ["default", "reload"]) {
-    const response = await fetch(new Request(url, { cache, credentials: "same-origin" }));
+    // priority "low": a page that is open meanwhile gets the network first
+    const response = await fetch(new Request(url, { cache, credentials: "same-origin", priority: "low" }));
     if (!response.ok) throw new Error(`precache: ${file.url}: HTTP ${response.status}`);
     const hash = await sha256hex(await response.clone().arrayBuffer());
     if (hash === file.sha256) return response;
@@ -45,16 +46,25 @@ async function fetchChecked(url, file) {
   throw new Error(`precache: ${file.url} is not version ${PRECACHE.version}`);
 }
 
+// At most this many downloads at a time, the small files first and the big
+// ones (the wasm, the runtime image) last: an open page's own requests never
+// queue behind 22 MB of precache (docs/offline.md, "First visit").
+const AT_ONCE = 3;
+
 async function precache() {
   const cache = await caches.open(CACHE);
-  const fetched = await Promise.all(
-    Array.from(FILES, async ([url, file]) => {
-      if (await cache.match(url)) return null; // kept from an interrupted install of this version
-      return [url, await fetchChecked(url, file)];
-    }),
-  );
+  const todo = Array.from(FILES).sort((a, b) => (a[1].size || 0) - (b[1].size || 0));
+  const fetched = [];
+  async function lane() {
+    for (let next = todo.shift(); next; next = todo.shift()) {
+      const [url, file] = next;
+      if (await cache.match(url)) continue; // kept from an interrupted install of this version
+      fetched.push([url, await fetchChecked(url, file)]);
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, lane));
   // Store only when every file arrived and matched.
-  await Promise.all(fetched.filter(Boolean).map(([url, response]) => cache.put(url, response)));
+  await Promise.all(fetched.map(([url, response]) => cache.put(url, response)));
 }
 
 self.addEventListener("install", (event) => {

@@ -42,21 +42,27 @@ READY = "html[data-ready='1']"
 TTI_JS = "() => performance.getEntriesByName('spieltisch:interactive')[0]?.startTime ?? null"
 
 
+WIRE: list[float] = []  # bytes over the wire before interactive, one per load (Network.loadingFinished)
+
+
 def load(context, url: str, mbps: float | None = None, cpu: float | None = None) -> float:
     from playwright.sync_api import expect
 
     page = context.new_page()
     if cpu:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    wire = [0.0]
+    cdp.on("Network.loadingFinished", lambda event: wire.__setitem__(0, wire[0] + event["encodedDataLength"]))
     if mbps:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 40,
             "downloadThroughput": mbps * 1e6 / 8, "uploadThroughput": mbps * 1e6 / 8,
         })
     page.goto(url)
     expect(page.locator(READY)).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
+    WIRE.append(wire[0])
     tti = page.evaluate(TTI_JS)
     page.close()
     return float(tti)
@@ -73,6 +79,7 @@ def main() -> int:
     from playwright.sync_api import expect, sync_playwright
 
     results = {"first": [], "sw-warm": [], "http-warm": []}
+    first_wire: list[float] = []
     with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
         root = copy_site(Path(tmp) / "site")
         precache = json.loads((root / "static" / "build" / "precache.json").read_text())
@@ -84,6 +91,7 @@ def main() -> int:
                 for _ in range(args.n):
                     ctx = browser.new_context(service_workers="allow")
                     results["first"].append(load(ctx, page_url, args.mbps, args.cpu))
+                    first_wire.append(WIRE[-1])
                     probe = ctx.new_page()
                     probe.goto(page_url)
                     expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=120_000)
@@ -104,6 +112,8 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}{cpu}{query}")
     print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
           f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
+    print(f"first visit, bytes over the wire before interactive (as served: the dev server does not compress): "
+          f"median {statistics.median(first_wire) / 1e6:.2f} MB")
     first = statistics.median(results["first"])
     print("| load | median ms | min | max | × first |")
     print("|---|---:|---:|---:|---:|")

@@ -7,7 +7,7 @@
 // memory has to grow.
 //
 //   node tests/image_probe.mjs IMAGE
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -16,10 +16,13 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const indexURL = path.join(repo, "static", "vendor", "pyodide") + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const image = new Uint8Array(gunzipSync(readFileSync(process.argv[2])));
+// the trimmed standard library the page loads and the image was made with (tools/build.py)
+const stdlib = path.join(repo, "static", "build", "python_stdlib.zip");
+const stdLibURL = existsSync(stdlib) ? { stdLibURL: stdlib } : {};
 
 const runs = [];
 for (let i = 0; i < 2; i++) {
-  const py = await loadPyodide({ indexURL, _loadSnapshot: image.slice() });
+  const py = await loadPyodide({ indexURL, ...stdLibURL, _loadSnapshot: image.slice() });
   py.runPython("from app.image import restored\nrestored()");
   globalThis.wasmMemory = () => py._module.HEAP8.length;
   runs.push(JSON.parse(py.runPython(`

@@ -30,6 +30,10 @@ Outputs, all under ``static/build/`` (git-ignored):
   restores it instead of booting Python. Its name carries the build id, so a
   page only ever asks for the image of its own build. Without Node or the
   vendored runtime there is no image and the page boots as before.
+* ``python_stdlib.zip`` -- the vendored standard library trimmed to the
+  modules the site imports (tools/stdlib_trim.py; docs/build.md), loaded
+  through Pyodide's ``stdLibURL`` by static/js/runtime.mjs and by
+  tools/make_image.mjs; ``stdlib-roots.json`` lists the walk's roots.
 * ``manifest.json`` -- version, file names, sizes and sha256 of the above,
   plus a hash of the inputs so a rebuild is skipped when nothing changed.
 
@@ -113,7 +117,8 @@ def inputs_digest() -> str:
     """Hash of everything the outputs depend on."""
     h = hashlib.sha256()
     inputs = [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "tools" / "compile_pyc.mjs",
-              ROOT / "tools" / "make_image.mjs", ROOT / "tools" / "pyscript_pyc.mjs", ROOT / "package-lock.json"]
+              ROOT / "tools" / "make_image.mjs", ROOT / "tools" / "pyscript_pyc.mjs", ROOT / "package-lock.json",
+              ROOT / "tools" / "stdlib_trim.py", ROOT / "tools" / "stdlib_bootstrap.mjs"]
     for pkg in ("spieltisch", "app"):
         if (SRC / pkg).is_dir():
             inputs += tree_files(SRC / pkg)
@@ -243,6 +248,11 @@ def sourceless(entries: list[tuple[str, bytes]], pycs: list[tuple[str, bytes]]) 
     return out
 
 
+# PyScript's own Python sources (pyscript/*.py), kept by pyscript_pycs() for
+# the trimmed standard library's walk (build_stdlib)
+PYSCRIPT_SOURCES: list[tuple[str, bytes]] = []
+
+
 def pyscript_pycs() -> list[tuple[str, bytes]]:
     """Checked-hash bytecode of PyScript's own ``pyscript`` package
     (tools/pyscript_pyc.mjs), as ``pyscript/__pycache__/*.pyc``: PyScript
@@ -262,6 +272,8 @@ def pyscript_pycs() -> list[tuple[str, bytes]]:
         if proc.returncode != 0:
             print(f"build: app.zip without PyScript's bytecode:\n{proc.stderr}", file=sys.stderr)
             return []
+        PYSCRIPT_SOURCES[:] = sorted((p.relative_to(tmp).as_posix(), p.read_bytes())
+                                     for p in Path(tmp).rglob("*.py"))
         return sorted((p.relative_to(tmp).as_posix(), p.read_bytes()) for p in Path(tmp).rglob("*.pyc"))
 
 
@@ -286,13 +298,59 @@ def build_app_zip(out: Path) -> Path:
 
 
 IMAGE_GLOB = "runtime-image-*.bin"
+STDLIB = "python_stdlib.zip"
+
+
+def stdlib_roots(pyodide: Path) -> set[str]:
+    """What the trimmed standard library must hold (tools/stdlib_trim.py):
+    every import of src/spieltisch, src/app, PyScript's package and the
+    wheels vendored with Pyodide (micropip, packaging), and what Pyodide's own
+    start imports (tools/stdlib_bootstrap.mjs, run here)."""
+    import stdlib_trim
+
+    node = shutil.which("node")
+    proc = subprocess.run([node, str(ROOT / "tools" / "stdlib_bootstrap.mjs"), str(pyodide)],
+                          capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        sys.exit(f"build: listing Pyodide's start-up modules failed:\n{proc.stderr}")
+    roots = set(json.loads(proc.stdout.strip().splitlines()[-1]))
+    roots |= stdlib_trim.imports_of_tree(SRC / "spieltisch", "spieltisch/")
+    roots |= stdlib_trim.imports_of_tree(SRC / "app", "app/")
+    roots |= stdlib_trim.imports_of_files(PYSCRIPT_SOURCES)
+    # the wheels Pyodide ships beside it (micropip, packaging): a page whose
+    # config names `packages` installs with micropip into the same interpreter
+    for wheel in sorted(pyodide.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as zf:
+            roots |= stdlib_trim.imports_of_files((n, zf.read(n)) for n in zf.namelist() if n.endswith(".py"))
+    return roots
+
+
+def build_stdlib(out: Path) -> Path | None:
+    """static/build/python_stdlib.zip: the vendored standard library with only
+    the modules the site imports (docs/build.md, "The trimmed standard
+    library"); None without Node or the vendored runtime."""
+    import stdlib_trim
+
+    pyodide = ROOT / "static" / "vendor" / "pyodide"
+    (out / STDLIB).unlink(missing_ok=True)
+    if shutil.which("node") is None or not (pyodide / STDLIB).exists():
+        print("build: no node or no vendored pyodide: no trimmed standard library", file=sys.stderr)
+        return None
+    full = stdlib_trim.Stdlib(pyodide / STDLIB)
+    roots = stdlib_roots(pyodide)
+    names = full.write(full.closure(roots), out / STDLIB)
+    (out / "stdlib-roots.json").write_text(json.dumps(sorted(roots), indent=0) + "\n")
+    gap = stdlib_trim.missing(full, names, roots)
+    if gap:
+        sys.exit(f"build: the trimmed standard library lacks {gap[:5]}")
+    return out / STDLIB
 
 
 def image_name(digest: str) -> str:
     return f"runtime-image-{build_id(digest)}.bin"
 
 
-def build_image(out: Path, app_zip: Path, digest: str) -> Path | None:
+def build_image(out: Path, app_zip: Path, digest: str, stdlib: Path | None = None) -> Path | None:
     """The runtime image of this build (tools/make_image.mjs), made by the
     vendored Pyodide itself under Node; None without Node or the vendored
     runtime (the site then boots Python as before)."""
@@ -304,7 +362,9 @@ def build_image(out: Path, app_zip: Path, digest: str) -> Path | None:
         print("build: no node or no vendored pyodide (tools/vendor.py): no runtime image", file=sys.stderr)
         return None
     target = out / image_name(digest)
-    proc = subprocess.run([node, str(ROOT / "tools" / "make_image.mjs"), str(pyodide), str(app_zip), str(target)],
+    # the image restores only with the standard library it was made with: the page's own
+    proc = subprocess.run([node, str(ROOT / "tools" / "make_image.mjs"), str(pyodide), str(app_zip), str(target),
+                           *([str(stdlib)] if stdlib else [])],
                           capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         sys.exit(f"build: making the runtime image failed:\n{proc.stderr}")
@@ -389,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             old = {}
         files = [old.get("wheel", {}).get("file"), "app.zip", "wheel.toml", "games.css", "page.css", "resume.js"]
+        if "stdlib" in old:
+            files.append(old["stdlib"]["file"])
         if "image" in old:
             files.append(old["image"]["file"])
         if (
@@ -407,7 +469,8 @@ def main(argv: list[str] | None = None) -> int:
         stale.unlink()
     wheel = build_wheel(version, OUT)
     app_zip = build_app_zip(OUT)
-    image = build_image(OUT, app_zip, digest)
+    stdlib = build_stdlib(OUT)
+    image = build_image(OUT, app_zip, digest, stdlib)
     games_css = build_games_css(OUT)
     build_page_css(OUT)
     write_resume_js(OUT, digest)
@@ -425,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         "wheel": describe(wheel),
         "app_zip": describe(app_zip),
         "games_css": describe(games_css),
+        **({"stdlib": describe(stdlib)} if stdlib else {}),
         **({"image": describe(image)} if image else {}),
         "inputs": digest,
         "build_id": build_id(digest),
@@ -432,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
     print(
         f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)"
+        + (f", {stdlib.name} ({stdlib.stat().st_size} bytes)" if stdlib else "")
         + (f", {image.name} ({image.stat().st_size} bytes)" if image else "")
     )
     return 0

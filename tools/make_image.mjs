@@ -2,7 +2,11 @@
 // Make the runtime image: Pyodide's memory snapshot taken right after the
 // rules were imported, gzip-compressed (docs/build.md, "The runtime image").
 //
-//   node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT
+//   node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT [STDLIB_ZIP]
+//
+// STDLIB_ZIP is the standard library the page loads (stdLibURL; tools/build.py
+// passes its trimmed static/build/python_stdlib.zip): an image restores only
+// with the zip it was made with. Without it, PYODIDE_DIR's own.
 //
 // PYODIDE_DIR is the vendored runtime the site serves (the image only
 // restores into the same build of it), APP_ZIP is static/build/app.zip. The
@@ -19,7 +23,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [pyodideDir, appZip, out] = process.argv.slice(2);
+const [pyodideDir, appZip, out, stdlib] = process.argv.slice(2);
 if (!pyodideDir || !appZip || !out) {
   process.stderr.write("usage: node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT\n");
   process.exit(2);
@@ -50,6 +54,7 @@ const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const py = await loadPyodide({
   indexURL,
+  ...(stdlib ? { stdLibURL: path.resolve(stdlib) } : {}),
   _makeSnapshot: true,
   stdout: () => {},
   stderr: (line) => process.stderr.write(line + "\n"),

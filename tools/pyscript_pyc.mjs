@@ -12,7 +12,9 @@
 // (Python uses it only while the source PyScript writes hashes the same)
 // and writes OUT/pyscript/__pycache__/<name>.cpython-3XX.pyc; tools/build.py
 // puts them into app.zip, which PyScript unpacks before it writes the
-// sources. Prints the number of files.
+// sources. The sources go to OUT too (OUT/pyscript/*.py): tools/build.py
+// walks their imports for the trimmed standard library (tools/stdlib_trim.py).
+// Prints the number of files.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -88,5 +90,11 @@ for (const [rel, data] of Object.entries(compiled)) {
   const target = path.join(out, rel);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, data);
+}
+for (const [rel, text] of Object.entries(files)) {
+  if (!rel.endsWith(".py")) continue;
+  const target = path.join(out, rel);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, text);
 }
 process.stdout.write(`${Object.keys(compiled).length}\n`);

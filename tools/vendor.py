@@ -84,11 +84,14 @@ def sync(src: Path, dst: Path, check: bool, problems: list[str]) -> bool:
 
 
 def prune(folder: Path, keep: set[str], check: bool, problems: list[str]) -> None:
-    """Remove files in folder that are not in keep (old hashed chunks)."""
+    """Remove files in folder that are not in keep (old hashed chunks). The
+    build's precompressed copies of a kept file (FILE.gz, FILE.br;
+    tools/precompress.mjs) stay with it."""
     if not folder.is_dir():
         return
     for entry in folder.iterdir():
-        if entry.is_file() and entry.name not in keep:
+        base = entry.name.rsplit(".", 1)[0] if entry.name.endswith((".gz", ".br")) else entry.name
+        if entry.is_file() and base not in keep:
             if check:
                 problems.append(f"unexpected file: {entry.relative_to(ROOT)}")
             else:

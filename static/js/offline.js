@@ -59,7 +59,16 @@ function start() {
 
   root.dataset.offline = "installing";
   askVersion(sw.controller);
-  whenStarted(() => register(sw, offer));
+  whenStarted(() => whenIdle(() => register(sw, offer)));
+}
+
+// ... and then idle: the first install (22 MB on a first visit, most of it
+// from the HTTP cache) waits until the page has nothing left to do, so a
+// player who clicks a game at once does not share the link with it
+// (docs/offline.md, "First visit").
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 5000 });
+  else window.setTimeout(fn, 1000);
 }
 
 // Register once the app is interactive: the first install then finds

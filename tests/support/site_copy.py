@@ -39,5 +39,5 @@ def copy_site(dest: Path) -> Path:
 
 def rebuild_sw(root: Path) -> str:
     build_sw = _build_sw()
-    assert build_sw.main(["--root", str(root)]) == 0
+    assert build_sw.main(["--root", str(root), "--no-compress"]) == 0
     return build_sw.precache(root)["version"]
