@@ -113,3 +113,18 @@ def test_the_same_inputs_make_the_same_image_and_no_path_of_this_machine(tmp_pat
     assert str(REPO).encode() not in memory
     assert str(tmp_path).encode() not in memory
     assert memory[:4] != b"\0\0\0\0" and len(memory) == json.loads(proc.stdout)["memory"]
+
+
+def test_a_seeded_generator_stops_the_build_a_system_one_does_not():
+    """warm() refuses a random.Random made at import time (it would give every
+    page load the same numbers once frozen in the image); a SystemRandom, such
+    as the one ``secrets`` makes when spieltisch.net imports it, reads
+    os.urandom on each call and is no such generator."""
+    import random
+
+    from app import image
+
+    seeded, system = random.Random(1), random.SystemRandom()
+    found = {id(g) for g in image._random_generators()}
+    assert id(seeded) in found
+    assert id(system) not in found

@@ -84,7 +84,10 @@ def _random_generators() -> list:
     import gc
     import random
 
-    return [obj for obj in gc.get_objects() if isinstance(obj, random.Random)]
+    # a SystemRandom (e.g. ``secrets``'s, imported by spieltisch.net) draws from
+    # os.urandom on every call and keeps no state an image could freeze
+    return [obj for obj in gc.get_objects()
+            if isinstance(obj, random.Random) and not isinstance(obj, random.SystemRandom)]
 
 
 def _known_generators() -> list:
