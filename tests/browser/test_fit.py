@@ -96,3 +96,26 @@ def test_play_and_game_over_fit(browser, site_url, size):
         sb.close_page(page)
     assert checked == sum(len(tables(g)) for g in registry.GAME_IDS)
     assert not problems, "\n".join(problems)
+
+
+def test_live_region_is_emptied_on_the_next_screen(browser, site_url):
+    """Issue 29: the hidden live region kept the last game's announcements on
+    the next screen. After moves on the play screen it has lines; on the hub
+    it has none."""
+    page = sb.boot_page(browser, site_url, viewport={"width": 1280, "height": 800})
+    try:
+        game_id = registry.GAME_IDS[0]
+        go(page, "#/position/" + a11y.mid_game_link(game_id), "play")
+        for _ in range(6):  # select a card if needed, then play: the moves (and the bots' answers) are announced
+            if page.locator("#live > *").count():
+                break
+            target = page.locator("[data-region=board] [data-action], [data-region=hand] [data-action], "
+                                  "[data-region=hand] [data-ui^='select:']").first
+            target.click()
+            expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
+            page.wait_for_timeout(200)
+        assert page.locator("#live > *").count() > 0, "no announcement after moves"
+        go(page, "#/", "hub")
+        assert page.locator("#live > *").count() == 0, page.locator("#live").inner_text()
+    finally:
+        sb.close_page(page)
