@@ -223,7 +223,8 @@ def rule_sections(lang: str, rule_ids: Sequence[str], *, focus: str | None = Non
                 esc(t(lang, "tryit.button")), ui=f"tryit:{rid}", cls="btn btn-try",
                 aria_label=t(lang, "tryit.button_label", rule=title)) + "</p>")
         elif how:
-            extra = (f'<p class="rule-try muted" data-no-tryit="{esc(how)}">'
+            # why a clause has no "Try it" is a note for us (tests, tools), not for players: kept hidden
+            extra = (f'<p class="rule-try muted" data-no-tryit="{esc(how)}" hidden>'
                      f'{esc(t(lang, "tryit.no_scenario", reason=t(lang, f"tryit.reason.{how}")))}</p>')
         sections.append(
             f'<section class="rule{" is-focus" if rid == focus else ""}" data-rule="{esc(rid)}" id="rule-{esc(rid)}" tabindex="-1">'
