@@ -77,6 +77,7 @@ class App:
         self.root = document.getElementById("app")
         self.status = document.getElementById("status")
         self.live = document.getElementById("live")  # the persistent polite live region
+        self._live_lang = None  # the language of its lines (emptied when the screen changes)
         self._moves_seen = -1  # the game's log length when apply() last ran (focus after a move)
         self.file_input = document.getElementById("import-file")
         delay = query_param("botdelay")  # for tests; else the player's bot speed (ui/follow.py)
@@ -367,6 +368,12 @@ class App:
             # the focused element was replaced: focus its successor in a task of
             # its own (focus() brings the new HTML's style up to date first)
             asyncio.get_event_loop().call_soon(self.refocus, focus)
+        if "screen" in regions and (ctl.screen != screen_before or ctl.lang != self._live_lang) \
+                and not nil(self.live):
+            # another screen (or language): the last screen's lines go, so a reader's
+            # virtual cursor does not meet an old game's moves (removals are not read)
+            self.live.replaceChildren()
+        self._live_lang = ctl.lang
         self.announce(ctl.take_announcements())
         if self.ctl.embed and not nil(self.open_link):
             self.open_link.href = self.ctl.outside_link()
@@ -441,7 +448,7 @@ class App:
             el.focus(self._no_scroll)
 
     def announce(self, texts) -> None:
-        """Add lines to the live region; keep its last few (never cleared)."""
+        """Add lines to the live region; keep its last few (emptied only when the screen changes)."""
         if not texts or nil(self.live):
             return
         for text in texts:

@@ -24,16 +24,17 @@ AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 GAME_IDS = registry.GAME_IDS  # every registered game, in the registry's order
 
 
-def _match(game_id: str, seed: int) -> Match:
-    n = registry.seats(game_id)
+def _match(game_id: str, seed: int, seats: int | None = None) -> Match:
+    n = seats or registry.seats(game_id)
     seats = [Seat("Ann")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, n)]
     return Match(GAMES[game_id], seats, seed=seed)
 
 
-def mid_game_link(game_id: str, moves: int = 8, seed: int = 5) -> str:
+def mid_game_link(game_id: str, moves: int = 8, seed: int = 5, seats: int | None = None) -> str:
     """A position after about ``moves`` seat moves where Ann (seat 0) is to
-    act (in a game shorter than that, her last turn before the end)."""
-    m = _match(game_id, seed)
+    act (in a game shorter than that, her last turn before the end); ``seats``: the
+    table's size (default: the suites' size, registry.seats)."""
+    m = _match(game_id, seed, seats)
     rnd = random.Random(seed)
     played = 0
     last = None
@@ -50,8 +51,8 @@ def mid_game_link(game_id: str, moves: int = 8, seed: int = 5) -> str:
     return last
 
 
-def game_over_link(game_id: str, seed: int = 5) -> str:
-    m = _match(game_id, seed)
+def game_over_link(game_id: str, seed: int = 5, seats: int | None = None) -> str:
+    m = _match(game_id, seed, seats)
     rnd = random.Random(seed)
     while not m.is_over:
         m.play(rnd.choice(sorted(m.legal_texts())))

@@ -193,3 +193,29 @@ def test_a_move_replaces_parts_never_the_kitchen():
     assert renders > 20 and changed_parts < renders * parts * 0.6  # much of the board stays
     # a field that becomes a choice, a book that can be opened: their drawings stay too
     assert attrs_only > changed_parts / 3, (attrs_only, changed_parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_stacked_field_names_its_visible_count(lang):
+    """Issue 29 (voice control, axe label-content-name-mismatch): a field with
+    a stack shows its count, and its accessible name contains that count."""
+    ctl = new_controller()
+    ctl.handle("ui", f"lang:{lang}")
+    start_game(ctl, [("Ann", "human", None), ("Ben", "human", None)], seed=4, game_id="saus_und_braus")
+    rnd = random.Random(4)
+    field = re.compile(r'<g class="sb-field[^"]*" data-field="[A-Z]{2}"[^>]*aria-label="([^"]*)"[^>]*>(.*?)</g>(?=<g class="sb-field|</g>)')
+    stacked = 0
+    for _ in range(400):
+        if ctl.match.is_over or stacked:
+            break
+        if ctl.render("overlay"):
+            ctl.handle("ui", "ack")
+        if ctl.curtain_up:
+            ctl.handle("ui", "reveal")
+        _human_step(ctl, rnd)
+        for label, body in field.findall(ctl.render("board")):
+            count = re.search(r'<g class="sb-count">.*?<text[^>]*>(\d+)</text>', body)
+            if count:
+                stacked += 1
+                assert count.group(1) in unescape(label), (label, count.group(1))
+    assert stacked, "no field with a stack in 400 moves (seed 4): pick another seed"

@@ -158,10 +158,21 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             self.lang = lang
             self._effects.append(("lang", lang))
 
+    def _translate_default_names(self) -> None:
+        """A seat name the form filled in ("Player 1") follows the language
+        ("Spieler 1"); a name the player typed stays as typed."""
+        d = self.draft
+        if d is None:
+            return
+        for i, name in enumerate(d.names):
+            if any(name == t(lang, "new.default_name", number=i + 1) for lang in LANGS):
+                d.names[i] = t(self.lang, "new.default_name", number=i + 1)
+
     def set_lang(self, lang: str) -> set[str]:
         if lang not in LANGS:
             return set()
         self.lang = lang
+        self._translate_default_names()
         with contextlib.suppress(Exception):  # a preference that cannot be stored is fine
             self.storage.set(LANG_KEY, lang)
         self._effects.append(("lang", lang))

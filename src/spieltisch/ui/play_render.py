@@ -117,9 +117,12 @@ class PlayRenderMixin:
             if self.tryit_session is not None:
                 return learn.panel(self.tryit_session, ctx, board, prompt=board.prompt(view, ctx),
                                    illegal_text=self.illegal_text)
-            return (screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
-                                can_undo=self.undo_allowed(), thinking=self.bot_pending())
-                    + self.speed_html(ctx) + self._guide_html(ctx) + self._share_html())
+            share_html = self._share_html()
+            in_bar = not self.share_open  # the closed share control sits in the bar, the open panel below it
+            return screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
+                               can_undo=self.undo_allowed(), thinking=self.bot_pending(),
+                               tools=self.speed_html(ctx) + (share_html if in_bar else ""),
+                               below=self._guide_html(ctx) + ("" if in_bar else share_html))
         if region == "side":
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],

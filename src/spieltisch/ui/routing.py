@@ -98,6 +98,7 @@ class RoutingMixin:
         game = self.games.get(game_id)
         if game is not None and has_board(game_id) and (self.draft is None or self.draft.game_id != game_id):
             self.draft = self._default_draft(game)
+        self._translate_default_names()  # the game's first language may differ from the form's last
         self.set_status("")
         self._effects.append(("hash", self.hash))
         return {"screen", "status"}

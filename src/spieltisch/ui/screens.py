@@ -123,30 +123,40 @@ PLAY_REGIONS = ("top", "board", "hand", "side", "rules", "overlay")
 def play_frame(regions: dict[str, str]) -> str:
     r = {k: regions.get(k, "") for k in PLAY_REGIONS}
     return (
+        # one frame that fits the screen (docs/ui.md, "The play layout"): a compact bar,
+        # the stage (board, and the players panel beside it on wide screens) takes the
+        # height left and scrolls inside itself, the hand is docked below it
         '<div class="play">'
         f'<div class="play-top" data-region="top">{r["top"]}</div>'
-        '<div class="play-main">'
+        '<div class="play-stage">'
         f'<div class="play-board" data-region="board">{r["board"]}</div>'
-        f'<div class="play-hand" data-region="hand">{r["hand"]}</div>'
-        '</div>'
         f'<aside class="play-side" data-region="side">{r["side"]}</aside>'
+        '</div>'
+        f'<div class="play-hand" data-region="hand">{r["hand"]}</div>'
         f'<div data-region="rules">{r["rules"]}</div>'
         f'<div data-region="overlay">{r["overlay"]}</div>'
         '</div>'
     )
 
 
-def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool) -> str:
+def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool, tools: str = "",
+        below: str = "") -> str:
+    """The play bar: a compact turn line (the game's name for screen readers
+    only) and every control of the game in one row (``tools``: the bot pace,
+    share); ``below``: what opens under the bar (the share panel, the guide)."""
     undo = button(ctx.h("play.undo"), ui="undo", cls="btn", disabled=not can_undo)
     return (
-        f'<div class="turn{" is-thinking" if thinking else ""}"><h2 class="game-title">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
+        f'<div class="bar"><div class="turn{" is-thinking" if thinking else ""}">'
+        f'<h2 class="game-title sr">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
         f'<p class="whose" id="turn-line" tabindex="-1">{esc(turn_text)}</p>'
         + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else "")
         + '</div><div class="tools">'
         + undo
         + button(ctx.h("play.rules"), ui="rules", cls="btn")
         + button(ctx.h("play.export"), ui="export", cls="btn")
-        + f'<a class="btn" href="#/" data-ui="hub">{ctx.h("play.hub")}</a></div>'
+        + tools
+        + f'<a class="btn" href="#/" data-ui="hub">{ctx.h("play.hub")}</a></div></div>'
+        + below
     )
 
 
@@ -213,7 +223,8 @@ def rule_sections(lang: str, rule_ids: Sequence[str], *, focus: str | None = Non
                 esc(t(lang, "tryit.button")), ui=f"tryit:{rid}", cls="btn btn-try",
                 aria_label=t(lang, "tryit.button_label", rule=title)) + "</p>")
         elif how:
-            extra = (f'<p class="rule-try muted" data-no-tryit="{esc(how)}">'
+            # why a clause has no "Try it" is a note for us (tests, tools), not for players: kept hidden
+            extra = (f'<p class="rule-try muted" data-no-tryit="{esc(how)}" hidden>'
                      f'{esc(t(lang, "tryit.no_scenario", reason=t(lang, f"tryit.reason.{how}")))}</p>')
         sections.append(
             f'<section class="rule{" is-focus" if rid == focus else ""}" data-rule="{esc(rid)}" id="rule-{esc(rid)}" tabindex="-1">'
@@ -261,19 +272,23 @@ def gameover(ctx: Ctx, *, reason_key: str, low_wins: bool, rows: Sequence[FinalR
         f'<td class="num">{r.score}</td><td class="detail">{r.detail_html}</td></tr>'
         for r in rows
     )
+    # the buttons come right after the winner, so they are in view on any screen; the places
+    # and their breakdown follow (on a phone one card per seat); "over-btns" has room for more
+    # buttons. The end's reason already says what wins; "lowest wins" is said only when it does.
     return (
         '<div class="gameover" data-gameover role="dialog" aria-labelledby="over-h">'
         f'<h2 id="over-h" tabindex="-1">{ctx.h("over.heading")}</h2>'
-        f'<p class="winner">{esc(head)}</p>'
-        f'<p class="muted">{ctx.h(reason_key)} {ctx.h("over.low_wins" if low_wins else "over.high_wins")}</p>'
+        f'<p class="winner"><span class="over-star" aria-hidden="true">★</span> {esc(head)}</p>'
+        f'<p class="muted">{ctx.h(reason_key)}{" " + ctx.h("over.low_wins") if low_wins else ""}</p>'
         + (f'<p class="solo-best" data-solo-best>{esc(note)}</p>' if note else "")
-        +         f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
-        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"><span class="sr">{ctx.h("over.detail")}</span></th></tr></thead><tbody>{body}</tbody></table>'
-        '<div class="form-btns">'
+        + '<div class="form-btns over-btns">'
         + button(ctx.h("over.again"), ui="again", cls="btn btn-primary")
         + button(ctx.h("review.open"), ui="review-open", cls="btn")  # ui/review_control.py
         + button(ctx.h("over.hub"), ui="hub", cls="btn")
-        + "</div></div>"
+        + "</div>"
+        f'<table class="scores"><thead><tr><th scope="col">{ctx.h("over.place")}</th><th scope="col">{ctx.h("over.player")}</th>'
+        f'<th scope="col">{ctx.h("over.score")}</th><th scope="col"><span class="sr">{ctx.h("over.detail")}</span></th></tr></thead><tbody>{body}</tbody></table>'
+        "</div>"
     )
 
 

@@ -98,12 +98,25 @@ def ing_face(ing: str, ctx: Ctx, cls: str = "") -> str:
     return _ing_face(ctx.lang, ing, cls)
 
 
+# Where a card name may break on a narrow card (issue 29: "Moonst one"): between the parts of
+# the word, with a hyphen (a soft hyphen, invisible unless the line breaks there). Any other
+# name still breaks only where it must (style.css: overflow-wrap: break-word).
+NAME_BREAKS = ("Moon|stone", "Man|drake", "Toad|stool", "Mistle|toe", "Snake poi|son", "Spider leg",
+               "Mond|stein", "Al|raune", "Fliegen|pilz", "Schlangen|gift", "Spinnen|bein", "Mis|tel")
+_BREAKS = {b.replace("|", ""): b for b in NAME_BREAKS}
+
+
+def name_html(name: str) -> str:
+    """The escaped name with a soft hyphen where it may break."""
+    return esc(_BREAKS.get(name, name)).replace("|", "\u00ad")
+
+
 @functools.cache  # a board shows each ingredient many times: its markup once per language
 def _ing_face(lang: str, ing: str, cls: str) -> str:
     name = t(lang, f"potions_brew.ing.{ing}") if ing in INGREDIENTS else str(ing)
     return (f'<span class="pb-face pb-ing pb-{esc(ing)}{" " + cls if cls else ""}">'
             f'<span class="pb-glyph" aria-hidden="true">{GLYPH.get(ing, "?")}</span>'
-            f'<span class="pb-ing-name">{esc(name)}</span></span>')
+            f'<span class="pb-ing-name">{name_html(name)}</span></span>')
 
 
 _CHIPS: dict[str, str] = {}

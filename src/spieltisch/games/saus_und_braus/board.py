@@ -236,7 +236,9 @@ def _fields(view: dict, ctx: Ctx, mine: bool) -> list[str]:
         x, y = _mid(f)
         stack = view["stacks"][i] if i < len(view["stacks"]) else []
         names = ", ".join(kind_name(k, ctx) for k in reversed(stack))
-        label = (ctx.tr("saus_und_braus.ui.field", field=f, tokens=names) if stack
+        # a stack shows its count: the name says it too (voice control, axe label-content-name-mismatch)
+        label = (ctx.tr("saus_und_braus.ui.field_stack", field=f, count=len(stack), tokens=names) if len(stack) > 1
+                 else ctx.tr("saus_und_braus.ui.field", field=f, tokens=names) if stack
                  else ctx.tr("saus_und_braus.ui.field_empty", field=f))
         cls = ["sb-field"]
         hook: dict[str, str] = {}
