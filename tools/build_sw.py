@@ -79,6 +79,7 @@ def site_files(root: Path) -> list[str]:
     manifest = json.loads(manifest_path.read_text())
     out += ["static/build/manifest.json", f"static/build/{manifest['app_zip']['file']}",
             f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
+            "static/build/records.js",
             f"static/build/{manifest['wheel']['file']}"]
     if "image" in manifest:  # the runtime image (tools/build.py): a returning player starts from it offline
         out.append(f"static/build/{manifest['image']['file']}")
