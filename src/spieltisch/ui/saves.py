@@ -186,6 +186,9 @@ class SavesMixin:
         if self.match is None or self.slot is None:
             return False
         key = SAVE_PREFIX + self.slot
+        if self.deleted_pending or self._deleted_elsewhere():  # deleted in another tab: ask first, write nothing
+            self._show_deleted()
+            return False
         if self._moved_elsewhere():  # another tab wrote a newer game: never overwrite it
             self.set_status(self.tr("tabs.refused"), kind="error")
             return False
