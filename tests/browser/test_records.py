@@ -13,6 +13,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+from support import a11y
 from support import browser as sb
 from support.play import READY
 from support.site_copy import copy_site
@@ -143,13 +144,15 @@ def test_safe_mode_names_the_snapshot_not_its_save(browser, site):
     """Two loads that stopped while reading a snapshot: safe mode names the
     snapshot, says it is made again from the save, and removing it keeps the save."""
     snap = records.SNAP_PREFIX + SLOT
-    p = sb.open_page(browser)
+    p = sb.open_page(browser, color_scheme="dark", bypass_csp=True)
     _seed(p, {SAVE_KEY: SAVE, snap: '{"v":1}', "spieltisch.boot.attempts": "2", "spieltisch.boot.item": snap}, {})
     p.goto(site + "index.html?botdelay=0")
     box = p.locator("#safe-mode")
     expect(box).to_be_visible()
     expect(box.locator("[data-safe-key]")).to_have_text(snap)
     expect(box.locator("[data-safe-derived]")).to_be_visible()
+    violations = a11y.scan(p)  # the new line, in dark mode too
+    assert a11y.count(violations) == 0, a11y.describe(violations)
     with p.expect_download() as download:
         box.locator("[data-safe='export']").click()
     assert download.value.suggested_filename == f"spieltisch-broken-{SLOT}.json"

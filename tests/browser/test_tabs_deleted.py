@@ -9,6 +9,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+from support import a11y
 from support import browser as sb
 from support.play import READY, human_move, start_game
 from support.site_copy import copy_site
@@ -29,8 +30,8 @@ def _saves(page) -> dict:
                                   .filter(([k]) => k.startsWith('spieltisch.save.')))""")
 
 
-def _two_tabs(browser, site):
-    a = sb.open_page(browser, viewport={"width": 1200, "height": 900})
+def _two_tabs(browser, site, **context_options):
+    a = sb.open_page(browser, viewport={"width": 1200, "height": 900}, **context_options)
     a.goto(site + "index.html?botdelay=0")
     expect(a.locator(READY)).to_be_attached(timeout=BOOT_MS)
     start_game(a, [("Ann", "human", None), ("Bo", "human", None)])
@@ -78,10 +79,12 @@ def test_the_other_tab_asks_and_keeps_it_as_a_new_game(browser, site):
     a.context.close()
 
 
-def test_close_writes_nothing(browser, site):
-    a, b, _slot = _two_tabs(browser, site)
+def test_close_writes_nothing_and_the_question_keeps_contrast_in_dark_mode(browser, site):
+    a, b, _slot = _two_tabs(browser, site, color_scheme="dark", bypass_csp=True)
     box = b.locator("[data-deleted]")
     expect(box).to_be_visible()
+    violations = a11y.scan(b)
+    assert a11y.count(violations) == 0, a11y.describe(violations)
     box.locator("[data-ui='deleted-close']").click()
     expect(b.locator("#app[data-screen='hub']")).to_be_attached()
     b.wait_for_timeout(400)

@@ -175,8 +175,8 @@ class SafetyMixin:
         return self._go_hub()
 
     def deleted_status(self) -> str:
-        return (f'<div class="msg msg-error" data-deleted role="alertdialog" tabindex="-1">'
-                f'<p>{esc(self.tr("tabs.deleted"))}</p><div class="row-btns">'
+        return (f'<div class="msg msg-error" data-deleted role="alertdialog" aria-labelledby="deleted-q" tabindex="-1">'
+                f'<p id="deleted-q">{esc(self.tr("tabs.deleted"))}</p><div class="row-btns">'
                 + button(esc(self.tr("tabs.deleted_keep")), ui="deleted-keep", cls="btn btn-primary")
                 + button(esc(self.tr("tabs.deleted_close")), ui="deleted-close", cls="btn")
                 + "</div></div>")
