@@ -140,3 +140,18 @@ def test_the_snapshot_reader_and_the_hub_survive_the_probe():
     assert ctl.route == "play" and ctl.match is not None
     assert store.data[f"spieltisch.save.{slot}"] == save
     assert f"spieltisch.snap.{slot}" not in store.data
+
+
+def test_every_json_reader_refuses_lone_surrogates_saves_imports_and_the_record():
+    """core/safejson.parse (saves, imports, links, the record of games) refuses
+    text that is not valid UTF-16, as the family reader does."""
+    from spieltisch.core.safejson import parse
+    from spieltisch.review import record
+
+    for text in ('{"a":"\\ud800"}', '{"a":"\ud800"}', '{"a":"\\udfff x"}'):
+        with pytest.raises(JsonLimitError) as err:
+            parse(text, max_chars=100)
+        assert err.value.code == "bad-text"
+    assert parse('{"a":"\\ud83d\\ude00"}', max_chars=100) == {"a": "\U0001f600"}
+    rec, notes = record.load_stored(MemoryStorage({record.RECORD_KEY: '{"format":"spieltisch-record","x":"\\ud800"}'}))
+    assert notes and rec.entries == []

@@ -35,7 +35,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..core.safejson import JsonLimitError, parse, scan
+from ..core.safejson import JsonLimitError, parse, scan, well_formed
 from ..core.saves import MAX_SAVE_CHARS
 from ..review.record import ASIDE_KEY, MAX_TEXT_CHARS, RECORD_KEY
 
@@ -74,14 +74,6 @@ FAMILIES: tuple[Family, ...] = (
     Family("spieltisch.safe", "setting", 4, 0, "text", store="session", writer="static/js/boot.js"),
 )
 
-# a lone surrogate: raw (a str from a JS string that is not valid UTF-16) or
-# as a JSON escape not followed / preceded by its other half
-_RAW_SURROGATE = re.compile("[\ud800-\udfff]")
-_HIGH = r"\\u[dD][89abAB][0-9a-fA-F]{2}"
-_LOW = r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-_ESCAPED_LONE = re.compile(rf"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}")
-
-
 def family(key: Any) -> Family | None:
     """The family of a storage key (an exact key wins over a prefix)."""
     if not isinstance(key, str):
@@ -93,14 +85,6 @@ def family(key: Any) -> Family | None:
         if f.prefix and key.startswith(f.key) and len(key) > len(f.key):
             return f
     return None
-
-
-def well_formed(text: str) -> bool:
-    """No lone surrogate, raw or escaped (JSON allows ``\\ud800`` alone; a
-    Python str holding one cannot be encoded, nor handed to the page)."""
-    if text.isascii():
-        return "\\u" not in text or _ESCAPED_LONE.search(text) is None
-    return _RAW_SURROGATE.search(text) is None and _ESCAPED_LONE.search(text) is None
 
 
 def problem(key: str, text: Any) -> str | None:
