@@ -10,7 +10,7 @@ reaches the parser:
 
 Codes: ``too-big`` (too many characters), ``too-deep`` (nested deeper than
 ``max_depth``), ``big-number`` (a number with too many digits), ``bad-text``
-(a lone surrogate, raw or as a ``\uD800`` escape: not valid UTF-16, and a
+(a lone surrogate, raw or as a ``\\uD800`` escape: not valid UTF-16, and a
 Python str holding one cannot be encoded or handed to the page), ``not-json``
 (anything the parser refuses, including ``NaN``/``Infinity`` and text that is
 not UTF-8).
@@ -33,7 +33,7 @@ _NEXT = re.compile(r'[\[\]{}"]|[-+0-9.eE]{' + str(MAX_NUMBER_CHARS + 1) + ',}')
 _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 
 
-_RAW_SURROGATE = re.compile("[\ud800-\udfff]")
+_RAW_SURROGATE = re.compile("[" + chr(0xD800) + "-" + chr(0xDFFF) + "]")  # built, not a literal: no lone surrogate in the source's constants
 _HIGH = r"\\u[dD][89abAB][0-9a-fA-F]{2}"
 _LOW = r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
 _ESCAPED_LONE = re.compile(rf"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}")
