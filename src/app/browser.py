@@ -9,9 +9,18 @@ import js
 from js import window
 from pyodide.ffi import JsException, jsnull
 
-from spieltisch.ui.controller import SAVE_PREFIX, Storage, StorageFull
+from spieltisch.ui import records
+from spieltisch.ui.controller import Storage, StorageFull
 
 BOOT_ITEM = "spieltisch.boot.item"  # static/js/boot.js reads it (safe mode)
+
+
+def noted(key: str) -> bool:
+    """Is ``key`` noted before it is read while booting? Every save and
+    derived record (the family table, ui/records.py): safe mode then names
+    the record that really stopped the app, a snapshot rather than its save."""
+    f = records.family(key)
+    return f is not None and f.kind in ("save", "derived")
 
 
 def nil(value) -> bool:
@@ -41,8 +50,8 @@ class LocalStorage(Storage):
     def get(self, key):
         if self._ls is None:
             return self._fallback.get(key)
-        if self.booting and key.startswith(SAVE_PREFIX):
-            try:  # if reading it stops the app, boot.js offers this item next time
+        if self.booting and noted(key):
+            try:  # if reading it stops the app, boot.js offers THIS item next time (issue 27)
                 self._ls.setItem(BOOT_ITEM, key)
             except JsException:
                 pass

@@ -151,7 +151,7 @@ function choose(safe) {
 function downloadItem(key) {
   const text = getItem("local", key);
   if (text === null) return;
-  const slot = key.replace(/^spieltisch\.save\./, "").replace(/[^A-Za-z0-9_-]/g, "");
+  const slot = key.replace(/^spieltisch\.[a-z]+\./, "").replace(/[^A-Za-z0-9_-]/g, "");
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
   a.href = url;
@@ -168,11 +168,21 @@ if (getItem("session", SAFE) === "1") {
   if (safeNote) safeNote.hidden = false;
 } else if (attempts >= 2 && safeBox) {
   root.dataset.safeOffer = "1";
-  const item = getItem("local", ITEM);
+  // the key noted right before the read that stopped the last load (the app
+  // and static/js/records.js note every save and derived record they read);
+  // records.js kept the previous load's note before this load wrote any
+  const R = window.spieltischRecords;
+  const item = R ? R.previousItem : getItem("local", ITEM);
+  const fam = R && item ? R.family(item) : null;
   if (item && getItem("local", item) !== null) {
     for (const el of safeBox.querySelectorAll("[data-safe-item]")) el.hidden = false;
     const code = safeBox.querySelector("[data-safe-key]");
     if (code) code.textContent = item;
+    // a derived record (a resume snapshot) is made again from its save: say
+    // so; removing it never touches the save
+    const derived = safeBox.querySelector("[data-safe-derived]");
+    if (derived) derived.hidden = !(fam && fam.kind === "derived");
+    safeBox.setAttribute("data-safe-kind", fam ? fam.kind : "unknown");
   }
   safeBox.hidden = false;
   safeBox.addEventListener("click", (event) => {

@@ -79,7 +79,7 @@
 
   function pageLang() {
     // as spieltisch.i18n.pick_lang(saved preference, navigator.language)
-    for (const cand of [get("spieltisch.lang", "local"), navigator.language]) {
+    for (const cand of [R ? R.text("spieltisch.lang") : null, navigator.language]) {
       if (typeof cand === "string" && cand) {
         const base = cand.trim().toLowerCase().replace("_", "-").split("-")[0];
         if (LANGS.includes(base)) return base;
@@ -102,28 +102,28 @@
     });
   }
 
-  // The record for a slot, checked; null if it must not be shown.
+  // The record for a slot, checked; null if it must not be shown. Read through
+  // the bounded reader (static/js/records.js): a record too big, nested too
+  // deeply, not valid UTF-16 or of the wrong shape is dropped (it is made again
+  // from its save, which is never touched); another build's or revision's is
+  // only ignored.
+  const R = window.spieltischRecords;
   function record(slot) {
     const build = root.getAttribute("data-app-build") || "";
-    const text = get(SNAP + slot, "local");
-    if (!build || text === null || text.length > MAX_RECORD) return null;
-    let r;
-    try {
-      r = JSON.parse(text);
-    } catch (err) {
+    if (!build || !R) return null;
+    const r = R.read(SNAP + slot);
+    if (r === null) return null;
+    const shaped = r.v === 1 && r.slot === slot && isText(r.html, MAX_RECORD) && Number.isSafeInteger(r.revision) &&
+      Number.isSafeInteger(r.updated) && isText(r.game, 40) && typeof r.over === "boolean" && LANGS.includes(r.lang) &&
+      texts(r.label, 0) && texts(r.ready, 200);
+    if (!shaped) {
+      R.drop(SNAP + slot);
       return null;
     }
-    if (!r || typeof r !== "object" || r.v !== 1 || r.build !== build || r.slot !== slot) return null;
-    if (!isText(r.html, MAX_RECORD) || !Number.isSafeInteger(r.revision) || !Number.isSafeInteger(r.updated)) return null;
-    if (!isText(r.game, 40) || typeof r.over !== "boolean" || !LANGS.includes(r.lang) || !texts(r.label, 0) || !texts(r.ready, 200)) return null;
-    const save = get(SAVE + slot, "local");
-    if (save === null) return null; // deleted: nothing to continue
-    let meta;
-    try {
-      meta = JSON.parse(save).meta;
-    } catch (err) {
-      return null;
-    }
+    if (r.build !== build) return null;
+    const save = R.read(SAVE + slot); // a save is never dropped by a reader
+    if (save === null) return null; // deleted or unreadable: nothing to continue
+    const meta = save.meta;
     const revision = meta && Number.isSafeInteger(meta.revision) ? meta.revision : 0;
     if (revision !== r.revision) return null; // written for another state of the game
     return r;
@@ -301,7 +301,7 @@
   try {
     if (slot !== null) paintSnapshot(slot);
   } finally {
-    root.removeAttribute("data-resume-pending"); // static/js/resume-guard.js hid the hub meanwhile
+    root.removeAttribute("data-resume-pending"); // static/js/records.js hid the hub meanwhile
   }
   if (slot === null && (!window.location.hash || window.location.hash === "#/" || window.location.hash === "#")) paintContinue();
 

@@ -33,11 +33,45 @@ function imageURL() {
   return new URL(`../build/runtime-image-${build}.bin`, import.meta.url).href;
 }
 
+// The image is a cache entry like any other stored record (docs/reliability.md):
+// checked as it streams, never trusted whole. A gzip header first, at most
+// MAX_PACKED bytes as sent and MAX_MEMORY inflated (this build's image is ~7 MB
+// packed, ~32 MB inflated); a bad one throws here, and Python starts the
+// ordinary way (start() below).
+const MAX_PACKED = 32 * 1024 * 1024;
+const MAX_MEMORY = 96 * 1024 * 1024;
+
+function bounded(limit, what, header, refusal) {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (header && seen === 0 && (chunk.length < 2 || chunk[0] !== 0x1f || chunk[1] !== 0x8b)) {
+        refusal.error = new Error("the runtime image is not gzip data");
+      } else if (seen + chunk.length > limit) {
+        refusal.error = new Error(`the runtime image is over ${limit} bytes ${what}`);
+      }
+      if (refusal.error) throw refusal.error; // the stream stops here: nothing more is read
+      seen += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
 async function fetchImage(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(memory).arrayBuffer());
+  const size = Number(response.headers.get("content-length"));
+  if (size > MAX_PACKED) throw new Error(`the runtime image is over ${MAX_PACKED} bytes`);
+  const refusal = { error: null }; // a stream's error reaches the reader as a bare TypeError: keep ours
+  const memory = response.body
+    .pipeThrough(bounded(MAX_PACKED, "as sent", true, refusal))
+    .pipeThrough(new DecompressionStream("gzip"))
+    .pipeThrough(bounded(MAX_MEMORY, "inflated", false, refusal));
+  try {
+    return new Uint8Array(await new Response(memory).arrayBuffer());
+  } catch (error) {
+    throw refusal.error || error;
+  }
 }
 
 // Pyodide keeps its options for good, the image's promise among them: once

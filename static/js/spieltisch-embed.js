@@ -8,13 +8,109 @@
  * Without this script both still work: the diagram links to the position, a
  * replay shows its last frame and the list of moves. Styles are set through
  * the CSSOM (allowed under style-src 'self'); no inline script, no eval.
+ *
+ * The attributes are untrusted (a blog's comments may let data-* through its
+ * sanitizer): only http(s) URLs of the site this script was loaded from, and
+ * only its play pages (index.html, embed.html), are ever framed; a replay
+ * shows only images of that site or data:image/... URLs. Anything else is
+ * refused visibly ("This figure's link is not a Spieltisch page"), and no
+ * figure, of any shape, makes this script throw (issue 27).
  */
 (function () {
   "use strict";
-  if (window.spieltischEmbed) return; // the snippet may include this file more than once
-  window.spieltischEmbed = { version: 1 };
+  // the snippet may include this file more than once; an element with id
+  // "spieltischEmbed" is also window.spieltischEmbed, so look for our mark
+  if (window.spieltischEmbed && window.spieltischEmbed.version === 1 && !window.spieltischEmbed.nodeType) return;
+  try {
+    window.spieltischEmbed = { version: 1 };
+  } catch (err) {
+    // a read-only global: run anyway (a figure set up twice is skipped by data-ready)
+  }
 
   var frames = [];
+
+  // The site this script came from: its own src (document.currentScript while
+  // it runs; else the first script whose src names this file), two folders up
+  // (static/js/). A blog that hosts a copy of this file names the site on the
+  // tag instead: <script src="/js/spieltisch-embed.js" data-site="https://YOUR-SITE/">
+  // (the tag is the blog's own; a figure cannot change it).
+  var SITE = (function () {
+    var me = null;
+    try {
+      me = document.currentScript;
+      if (!me || !me.src) {
+        me = null;
+        var all = document.getElementsByTagName("script");
+        for (var i = 0; i < all.length; i++) {
+          if (/spieltisch-embed\.js(?:[?#]|$)/.test(all[i].src || "")) { me = all[i]; break; }
+        }
+      }
+      if (!me) return null;
+      var declared = me.getAttribute("data-site");
+      var base = declared ? new URL(declared, me.src) : new URL("../../", me.src);
+      if (declared && !/\/$/.test(base.pathname)) base = new URL("./", base);
+      if (base.protocol !== "http:" && base.protocol !== "https:") return null;
+      return { origin: base.origin, path: base.pathname };
+    } catch (err) {
+      return null;
+    }
+  })();
+  var PAGES = ["", "index.html", "embed.html"];
+
+  function parsed(value) {
+    if (typeof value !== "string" || !SITE) return null;
+    try {
+      var url = new URL(value.trim(), SITE.origin + SITE.path);
+      if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+      if (url.origin !== SITE.origin || url.username || url.password) return null;
+      return url;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  // A play or embed page of our site, or null.
+  function playURL(value) {
+    var url = parsed(value);
+    if (!url || url.pathname.indexOf(SITE.path) !== 0) return null;
+    return PAGES.indexOf(url.pathname.slice(SITE.path.length)) >= 0 ? url.href : null;
+  }
+
+  // An image of our site or a data:image/... URL (never data:image/svg+xml with
+  // script: an <img> never runs script), or null.
+  function imageURL(value) {
+    if (typeof value !== "string") return null;
+    var v = value.trim();
+    if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(v)) return v;
+    var url = parsed(v);
+    return url ? url.href : null;
+  }
+
+  function lang(figure) {
+    var el = figure.closest ? figure.closest("[lang]") : null;
+    var code = (el && el.getAttribute("lang")) || "";
+    return code.trim().toLowerCase().slice(0, 2) === "de" ? "de" : "en";
+  }
+
+  var REFUSED = {
+    en: "This figure's link is not a Spieltisch page.",
+    de: "Der Link dieser Abbildung führt nicht zu einer Spieltisch-Seite."
+  };
+
+  function refuse(figure) {
+    if (figure.querySelector(".spieltisch-refused")) return;
+    var p = document.createElement("p");
+    p.className = "spieltisch-refused";
+    p.setAttribute("role", "status");
+    p.textContent = REFUSED[lang(figure)];
+    p.style.margin = "0.4em 0 0";
+    p.style.padding = "0.4em 0.7em";
+    p.style.borderLeft = "4px solid #8a1c1c";
+    p.style.background = "#fff";
+    p.style.color = "#6b1010";
+    figure.setAttribute("data-refused", "");
+    figure.appendChild(p);
+  }
 
   function button(label, cls) {
     var b = document.createElement("button");
@@ -40,8 +136,12 @@
 
   // ---- click-to-play ------------------------------------------------------------------
   function play(figure) {
-    var src = figure.getAttribute("data-spieltisch-play");
-    if (!src || figure.getAttribute("data-playing")) return;
+    if (figure.getAttribute("data-playing")) return;
+    var src = playURL(figure.getAttribute("data-spieltisch-play"));
+    if (!src) {
+      refuse(figure);
+      return;
+    }
     figure.setAttribute("data-playing", "");
     var link = figure.querySelector("a");
     var img = figure.querySelector("img");
@@ -56,13 +156,19 @@
     frames.push(iframe);
     var old = figure.querySelector(".spieltisch-play-btn");
     if (old) old.remove();
-    (link || img).replaceWith(iframe);
+    var spot = link || img;
+    if (spot && spot.parentNode) spot.parentNode.replaceChild(iframe, spot);
+    else figure.appendChild(iframe);
     iframe.focus();
   }
 
   function setupPlay(figure) {
     if (figure.getAttribute("data-ready")) return;
     figure.setAttribute("data-ready", "");
+    if (!playURL(figure.getAttribute("data-spieltisch-play"))) {
+      refuse(figure); // no button: nothing would be framed
+      return;
+    }
     var img = figure.querySelector("img");
     if (img) fitImage(img);
     var b = button(figure.getAttribute("data-label") || "Play from here", "spieltisch-play-btn");
@@ -70,9 +176,9 @@
     var link = figure.querySelector("a");
     if (link) {
       link.addEventListener("click", function (event) { event.preventDefault(); play(figure); });
-      link.after(b);
+      link.parentNode.insertBefore(b, link.nextSibling);
     } else {
-      figure.prepend(b);
+      figure.insertBefore(b, figure.firstChild);
     }
   }
 
@@ -84,6 +190,11 @@
     var items = Array.prototype.slice.call(figure.querySelectorAll("li[data-frame]"));
     var list = figure.querySelector("ol");
     if (!img || !items.length) return;
+    var urls = items.map(function (li) { return imageURL(li.getAttribute("data-frame")); });
+    if (urls.some(function (u) { return u === null; })) {
+      refuse(figure); // the static last frame and list stay as they are
+      return;
+    }
     fitImage(img);
     if (list) list.hidden = true;
     var label = function (key, fallback) { return figure.getAttribute("data-l-" + key) || fallback; };
@@ -99,15 +210,15 @@
     var last = button(label("last", "Last"), "spieltisch-last");
     var toggle = button(label("play-replay", "Play"), "spieltisch-toggle");
     [first, back, forward, last, toggle].forEach(function (b) { bar.appendChild(b); });
-    img.after(bar);
-    bar.after(line);
+    img.parentNode.insertBefore(bar, img.nextSibling);
+    bar.parentNode.insertBefore(line, bar.nextSibling);
     var at = items.length - 1;
     var timer = null;
     var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
     function show(k) {
       at = Math.max(0, Math.min(items.length - 1, k));
-      img.src = items[at].getAttribute("data-frame");
+      img.src = urls[at];
       var step = label("step", "Step {n} of {total}").replace("{n}", String(at)).replace("{total}", String(items.length - 1));
       line.textContent = step + ": " + items[at].textContent;
       figure.setAttribute("data-step", String(at));
@@ -153,9 +264,19 @@
     }
   });
 
+  function each(selector, setup) {
+    Array.prototype.forEach.call(document.querySelectorAll(selector), function (figure) {
+      try {
+        setup(figure);
+      } catch (err) {
+        // a figure of a shape we do not know: left as the page has it
+      }
+    });
+  }
+
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-spieltisch-play]"), setupPlay);
-    Array.prototype.forEach.call(document.querySelectorAll("[data-spieltisch-replay]"), setupReplay);
+    each("[data-spieltisch-play]", setupPlay);
+    each("[data-spieltisch-replay]", setupReplay);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -143,6 +143,8 @@ BROKEN = {
     "missing": lambda route: route.fulfill(status=404, body="not here"),
     "not gzip": lambda route: route.fulfill(status=200, body=b"\x00" * 4096),
     "not an image": lambda route: route.fulfill(status=200, body=gzip.compress(os.urandom(64 * 1024))),
+    # issue 27: checked as it streams; 100 MB of zeros inflated from ~100 kB
+    "too big inflated": lambda route: route.fulfill(status=200, body=gzip.compress(b"\0" * (100 * 1024 * 1024))),
     "cut short": lambda route: route.fulfill(status=200, body=_image_bytes()[: len(_image_bytes()) // 2]),
 }
 
@@ -154,6 +156,10 @@ def test_a_broken_image_is_passed_over(browser, site_url, kind):
         log = boot_log(page)
         assert "runtime-image-failed" in log and "runtime-image" not in log, log
         assert [w for w in page.warnings if "runtime image could not be used" in w], page.warnings
+        if kind == "too big inflated":  # refused by the bound as it streamed, not by Pyodide
+            assert [w for w in page.warnings if "bytes inflated" in w], page.warnings
+        if kind == "not gzip":
+            assert [w for w in page.warnings if "not gzip data" in w], page.warnings
         assert report(page)["imaged"] == []
         page.locator("[data-ui='new:saboteur']").first.click()
         expect(page.locator("#app[data-screen='new']")).to_be_attached()

@@ -186,3 +186,60 @@ def test_safe_mode_storage_hides_the_saves_and_touches_none():
     ctl.handle("ui", "delete:poison")
     ctl.handle("ui", "delete-confirm:poison")
     assert all(storage.data[k] == v for k, v in snapshot.items())
+
+
+def _delete_in(tab, slot: str) -> None:
+    tab.navigate("#/")
+    tab.handle("ui", f"delete:{slot}")
+    tab.handle("ui", f"delete-confirm:{slot}")
+
+
+@pytest.mark.parametrize("told", [True, False], ids=["storage-event", "event-late"])
+def test_a_game_deleted_in_one_tab_is_asked_about_in_the_other_and_never_written(told):
+    """Issue 27.3: deleting is a decision. The other tab says "This game was
+    deleted in another tab" and writes nothing (no move, no bot, no save)
+    until "Keep it as a new game" or "Close" is chosen."""
+    storage = MemoryStorage()
+    a = new_controller(storage)
+    slot = start_game(a, [("Ann", "human", None), ("Bo", "human", None)], seed=8)
+    b = new_controller(storage)
+    b.navigate(f"#/play/{slot}")
+    _delete_in(a, slot)
+    assert SAVE_PREFIX + slot not in storage.data
+    if told:
+        b.handle("storage", SAVE_PREFIX + slot)
+        assert "deleted in another tab" in b.render("status")
+    writes, log = storage.writes, list(b.match.log)
+    if b.curtain_up:
+        b.handle("ui", "reveal")
+    b.handle("action", min(b.match.legal_texts(b.shown)))
+    assert b.match.log == log and storage.writes == writes  # no move, nothing written
+    assert not [k for k in storage.data if k.startswith(SAVE_PREFIX)]
+    status = b.render("status")
+    assert "This game was deleted in another tab." in status
+    assert 'data-ui="deleted-keep"' in status and 'data-ui="deleted-close"' in status
+    b.handle("ui", "deleted-keep")
+    kept = [k for k in storage.data if k.startswith(SAVE_PREFIX)]
+    assert len(kept) == 1 and kept[0] != SAVE_PREFIX + slot  # a new game of its own
+    assert len(_seat_moves(storage.data[kept[0]])) == len([e for e in log if e[0] >= 0])  # as it was on screen
+    assert b.hash == "#/play/" + kept[0][len(SAVE_PREFIX):]
+    _human_turn(b, random.Random(3))  # and it plays on
+    assert len(_seat_moves(storage.data[kept[0]])) > len([e for e in log if e[0] >= 0])
+
+
+def test_close_after_a_deletion_elsewhere_writes_nothing_and_the_german_texts():
+    storage = MemoryStorage()
+    a = new_controller(storage)
+    slot = start_game(a, [("Ann", "human", None), ("Bot", "bot", "easy")], seed=4)
+    b = new_controller(storage)
+    b.navigate(f"#/play/{slot}")
+    b.handle("ui", "lang:de")
+    _delete_in(a, slot)
+    b.handle("storage", SAVE_PREFIX + slot)
+    assert "Dieses Spiel wurde in einem anderen Tab gelöscht." in b.render("status")
+    assert "Als neues Spiel behalten" in b.render("status") and "Schließen" in b.render("status")
+    assert not b.bot_pending()
+    writes = storage.writes
+    b.handle("ui", "deleted-close")
+    assert b.route == "hub" and storage.writes == writes
+    assert not [k for k in storage.data if k.startswith(SAVE_PREFIX)]

@@ -9,7 +9,9 @@ reaches the parser:
     data = parse(text, max_chars=1_000_000)       # raises JsonLimitError(code)
 
 Codes: ``too-big`` (too many characters), ``too-deep`` (nested deeper than
-``max_depth``), ``big-number`` (a number with too many digits), ``not-json``
+``max_depth``), ``big-number`` (a number with too many digits), ``bad-text``
+(a lone surrogate, raw or as a ``\\uD800`` escape: not valid UTF-16, and a
+Python str holding one cannot be encoded or handed to the page), ``not-json``
 (anything the parser refuses, including ``NaN``/``Infinity`` and text that is
 not UTF-8).
 """
@@ -29,6 +31,19 @@ MAX_NUMBER_CHARS = 40  # digits, sign, point and exponent of one number
 # of the text is looked at a bounded number of times.
 _NEXT = re.compile(r'[\[\]{}"]|[-+0-9.eE]{' + str(MAX_NUMBER_CHARS + 1) + ',}')
 _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+
+
+_RAW_SURROGATE = re.compile("[" + chr(0xD800) + "-" + chr(0xDFFF) + "]")  # built, not a literal: no lone surrogate in the source's constants
+_HIGH = r"\\u[dD][89abAB][0-9a-fA-F]{2}"
+_LOW = r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+_ESCAPED_LONE = re.compile(rf"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}")
+
+
+def well_formed(text: str) -> bool:
+    """No lone surrogate, raw or escaped (JSON allows ``\\ud800`` alone)."""
+    if not text.isascii() and _RAW_SURROGATE.search(text) is not None:
+        return False
+    return "\\u" not in text or _ESCAPED_LONE.search(text) is None
 
 
 class JsonLimitError(ValueError):
@@ -89,6 +104,8 @@ def parse(text: Any, *, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
     if not isinstance(text, str):
         raise JsonLimitError("not-json", f"expected text, got {type(text).__name__}")
     scan(text, max_chars=max_chars, max_depth=max_depth)
+    if not well_formed(text):
+        raise JsonLimitError("bad-text", "a text in it is not valid Unicode (a lone surrogate)")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except JsonLimitError:

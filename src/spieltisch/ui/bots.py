@@ -18,7 +18,7 @@ class BotsMixin:
 
     def bot_pending(self) -> bool:
         m = self.match
-        if m is None or self.route != "play" or m.is_over:
+        if m is None or self.route != "play" or m.is_over or self.deleted_pending:
             return False
         to_act = m.to_act
         return (to_act is not None and to_act >= 0 and m.seats[to_act].is_bot

@@ -182,6 +182,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     # ---- rendering: which part renders a region ----------------------------------------
     def render(self, region: str) -> str:
         if region == "status":
+            if self.deleted_pending:
+                return self.deleted_status()
             if self.confirm_leave is not None:
                 return self.leave_status()
             text, rule, kind = self._status
@@ -261,6 +263,10 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         if name == "stay":
             self.confirm_leave = None
             return {"status"}
+        if name == "deleted-keep":
+            return self.keep_deleted()
+        if name == "deleted-close":
+            return self.close_deleted()
         if name == "lang":
             return self.set_lang(arg)
         if name == "start":

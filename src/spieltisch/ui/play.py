@@ -65,6 +65,7 @@ class PlayMixin:
         self._version += 1
         self._note_stored(None, 0)
         self.confirm_leave = None
+        self.deleted_pending = False
 
     # ---- seats, curtain ----------------------------------------------------------------------
     def humans(self) -> list[int]:

@@ -22,10 +22,9 @@ from typing import Any
 
 from ..review import engine
 from ..review import record as records
+from .records import REVIEW_PREFIX  # the family table bounds it (issue 27)
 from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX
-
-REVIEW_PREFIX = "spieltisch.review."
 
 
 def review_key(slot: str, seat: int) -> str:

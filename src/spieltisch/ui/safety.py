@@ -9,6 +9,10 @@
   says so, and neither makes the move nor overwrites anything. The browser
   adapter passes ``storage`` events on (``handle("storage", key)``), so a tab
   learns of the other's move at once.
+* **Deleted in another tab.** A game this tab had stored and that is gone
+  now was deleted in another tab's hub: this tab says so ("This game was
+  deleted in another tab": "Keep it as a new game" / "Close") and writes
+  nothing -- no move, no bot, no save -- until the player chooses.
 * **Leaving with unsaved moves** (storage full): going to another screen
   asks first (``leave:<hash>`` / ``stay`` / ``export``).
 * **Slots in the URL** are percent-encoded, so a save under any hand-made
@@ -83,6 +87,7 @@ class SafetyMixin:
     _revision: int = 0  # the stored revision of the game on screen, as this tab last saw it
     _seen_text: str | None = None  # the stored text this tab last read or wrote
     confirm_leave: str | None = None  # a route waiting for "leave without saving"
+    deleted_pending: bool = False  # the game on screen was deleted in another tab: waiting for the choice
 
     # ---- revisions --------------------------------------------------------------------
     def _note_stored(self, text: str | None, revision: int) -> None:
@@ -106,9 +111,26 @@ class SafetyMixin:
         self.set_status(self.tr(key), kind="error" if key == "tabs.refused" else "info")
         return set(regions) | {"screen", "status"}
 
+    def _deleted_elsewhere(self) -> bool:
+        """Was the game on screen stored, and is it gone now (deleted in
+        another tab's hub)? Deleting is a decision: this tab then writes
+        nothing until the player chooses (issue 27, point 3)."""
+        if self.match is None or self.slot is None or self._seen_text is None:
+            return False
+        return self._storage_get(SAVE_PREFIX + self.slot) is None
+
+    def _show_deleted(self) -> set[str]:
+        self.deleted_pending = True
+        self.confirm_leave = None
+        self._effects.append(("focus", "[data-deleted]"))
+        return {"status", "top"}
+
     def check_fresh(self) -> set[str] | None:
         """Before a move: None if this tab has the latest game, else the
-        regions after showing the newer one (the move is not made)."""
+        regions after showing the newer one (the move is not made), or the
+        question of a game deleted elsewhere."""
+        if self.deleted_pending or self._deleted_elsewhere():
+            return self._show_deleted()
         if self._moved_elsewhere():
             return self._take_newer("tabs.refused")
         return None
@@ -118,9 +140,46 @@ class SafetyMixin:
         key = None if key is None else str(key)
         if self.route == "hub" and (key is None or key.startswith(SAVE_PREFIX)):
             return {"screen"}
-        if self.match is not None and key in (None, SAVE_PREFIX + str(self.slot)) and self._moved_elsewhere():
-            return self._take_newer("tabs.changed")
+        if self.match is not None and key in (None, SAVE_PREFIX + str(self.slot)):
+            if self._deleted_elsewhere():
+                return self._show_deleted()
+            if self._moved_elsewhere():
+                return self._take_newer("tabs.changed")
         return set()
+
+    def keep_deleted(self) -> set[str]:
+        """"Keep it as a new game": the game on screen is stored again, under
+        a new slot, as a game of its own."""
+        if not self.deleted_pending or self.match is None:
+            return set()
+        self.deleted_pending = False
+        old = self.slot
+        slot, n = self._new_slot(), 1
+        while slot == old:  # a new game of its own, never the deleted one's name
+            n += 1
+            slot = f"{self._new_slot()}-n{n}"
+        self.slot = slot
+        self.route_arg = self.slot
+        self._created.pop(old, None)
+        self._note_stored(None, 0)
+        if self.save_current():
+            self.set_status(self.tr("tabs.deleted_kept"))
+        self._effects.append(("hash", self.hash))
+        return {"screen", "status"}
+
+    def close_deleted(self) -> set[str]:
+        """"Close": nothing is written; the hub."""
+        if not self.deleted_pending:
+            return set()
+        self.deleted_pending = False
+        return self._go_hub()
+
+    def deleted_status(self) -> str:
+        return (f'<div class="msg msg-error" data-deleted role="alertdialog" aria-labelledby="deleted-q" tabindex="-1">'
+                f'<p id="deleted-q">{esc(self.tr("tabs.deleted"))}</p><div class="row-btns">'
+                + button(esc(self.tr("tabs.deleted_keep")), ui="deleted-keep", cls="btn btn-primary")
+                + button(esc(self.tr("tabs.deleted_close")), ui="deleted-close", cls="btn")
+                + "</div></div>")
 
     # ---- leaving with unsaved moves ---------------------------------------------------------
     @property

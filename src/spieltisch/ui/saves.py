@@ -20,10 +20,12 @@ from typing import Any
 from ..core.errors import SaveError
 from ..core.match import Match
 from ..core.saves import SaveSummary, summarize_save
+from . import records
 
-SAVE_PREFIX = "spieltisch.save."
-SNAP_PREFIX = "spieltisch.snap."  # resume snapshots (ui/snapshot.py): dropped first when storage is full
-LANG_KEY = "spieltisch.lang"
+# the keys' families, bounds and kinds: ui/records.py (FAMILIES)
+SAVE_PREFIX = records.SAVE_PREFIX
+SNAP_PREFIX = records.SNAP_PREFIX  # resume snapshots (ui/snapshot.py): dropped first when storage is full
+LANG_KEY = records.LANG_KEY
 MAX_IMPORT_CHARS = 2_000_000
 
 
@@ -115,10 +117,10 @@ class SavesMixin:
     """The controller's saves: slots in storage, the trail, export/import/delete."""
 
     def _storage_get(self, key: str) -> str | None:
-        try:
-            return self.storage.get(key)
-        except Exception:
-            return None
+        """Every read of the controller goes through the family table's bounds
+        (ui/records.py): a bad setting reads as absent, a bad derived record
+        is dropped, a save comes back as stored (load_entry reports it)."""
+        return records.text(self.storage, key)
 
     # ---- saves ---------------------------------------------------------------------------
     def save_keys(self) -> list[str]:
@@ -140,6 +142,11 @@ class SavesMixin:
         if cached is not None and cached.text == text and (cached.replayed or not replay):
             return cached
         entry = SaveEntry(key, _slot_of(key), text)
+        code = records.problem(key, text)
+        if code in ("bad-text", "not-text"):  # the save reader's own checks (core/saves.py) say the rest
+            entry.error = SaveError(code, "not valid UTF-16 text" if code == "bad-text" else "not text")
+            self._save_cache[key] = entry
+            return entry
         try:
             entry.summary = summarize_save(text, self.games)
             if replay:
@@ -179,6 +186,9 @@ class SavesMixin:
         if self.match is None or self.slot is None:
             return False
         key = SAVE_PREFIX + self.slot
+        if self.deleted_pending or self._deleted_elsewhere():  # deleted in another tab: ask first, write nothing
+            self._show_deleted()
+            return False
         if self._moved_elsewhere():  # another tab wrote a newer game: never overwrite it
             self.set_status(self.tr("tabs.refused"), kind="error")
             return False

@@ -26,11 +26,12 @@ import json
 from typing import Any
 
 from ..i18n import LANGS, t
+from . import records
 from .boards import seat_secrets
 from .saves import SAVE_PREFIX, SNAP_PREFIX, StorageFull
 
 SNAP_VERSION = 1
-MAX_SNAP_CHARS = 200_000
+MAX_SNAP_CHARS = 200_000  # written; ui/records.py reads up to twice that
 KEEP = 3
 # The shells' own texts (outside #app: index.html, embed.html) that can be
 # seen around a painted snapshot; static/js/resume.js puts them in the
@@ -126,20 +127,17 @@ def record(ctl: Any, build: str) -> dict | None:
 
 
 def read(storage: Any, slot: str) -> dict | None:
-    """A stored record, shape-checked (untrusted: anything may have written it)."""
-    try:
-        text = storage.get(SNAP_PREFIX + slot)
-    except Exception:
+    """A stored record, bounded and shape-checked (untrusted: anything may
+    have written it). Read through ``ui.records`` (no recursive parse of a
+    record nested too deeply, too big, or not valid UTF-16); a bad record is
+    removed, never its save."""
+    key = SNAP_PREFIX + slot
+    r = records.load(storage, key)
+    if r is None:
         return None
-    if not isinstance(text, str) or len(text) > 2 * MAX_SNAP_CHARS:
-        return None
-    try:
-        r = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(r, dict) or r.get("v") != SNAP_VERSION or r.get("slot") != slot:
-        return None
-    if not isinstance(r.get("label"), dict) or not isinstance(r.get("revision"), int):
+    if r.get("v") != SNAP_VERSION or r.get("slot") != slot or not isinstance(r.get("label"), dict) \
+            or not isinstance(r.get("revision"), int):
+        records.drop_if_derived(storage, key)
         return None
     return r
 
