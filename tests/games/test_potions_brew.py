@@ -428,6 +428,24 @@ def test_moonstone_active_witch_own_draw():
     assert s.step == "moon" and G.current_player(s) == 1
 
 
+def test_moonstone_not_for_a_card_set_down():
+    """potions.moonstone (decision, rules.md): under Mistletoe and Snake poison
+    the picker only sets the card down on the discard pile; she neither draws
+    nor receives it, so even with a visible Moonstone she has no swap; the
+    active witch (who does receive hers) is asked when she shows one."""
+    for rule, stacks in (("M", {(1, 0): ["M"], (2, 0): ["O"]}),
+                         ("S", {(1, 0): ["S"], (2, 0): ["O"]})):
+        s, _p = table(n=3, hands=[[], [], []], stacks=stacks, discard=["O", "L"])
+        s = next_turn(s)
+        assert s.rule == rule and s.picker == 2
+        s2 = play(s, "pick:1", seat=2)
+        assert s2.step == "act" and s2.moon == () and G.current_player(s2) == 1, rule
+    s, _p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["M"], (1, 1): ["O"], (2, 0): ["O"]})
+    s = next_turn(s)
+    s2 = play(s, "pick:1", seat=2)
+    assert s2.step == "moon" and [seat for seat, _c in s2.moon] == [1]
+
+
 # ---- potions.rearrange / potions.cap -----------------------------------------------------
 
 def test_rearrange_needs_three_laid_and_goes_on_top():
