@@ -193,6 +193,26 @@ def known_books(record) -> dict[int, str]:
     return known
 
 
+def _took_from(record, cauldrons, n: int) -> tuple[int, ...]:
+    """The turn of each seat's last collection as the table saw it, for a
+    bot's sample (views leave ``took`` out so that they, and the bots' seeds
+    drawn from them, stay as they were): the seat's collections matched in
+    order to its turns whose opened books all showed the collected kind."""
+    shown: dict[int, list[str]] = {}
+    for ev in record:
+        if ev[0] == "open":
+            shown.setdefault(ev[1], []).append(ev[3])
+    took = [-1] * n
+    for seat in range(n):
+        want = list(cauldrons[seat])
+        k = 0
+        for turn in sorted(x for x in shown if x % n == seat):
+            if k < len(want) and all(kind == want[k] for kind in shown[turn]):
+                took[seat] = turn
+                k += 1
+    return tuple(took) if any(x >= 0 for x in took) else ()
+
+
 def _pairs_feasible(left: Counter) -> bool:
     """Can the tokens left be laid as stacks of two different kinds?"""
     total = sum(left.values())
@@ -541,7 +561,7 @@ class SausUndBraus(Game):
             "open": {str(x): s.books[x] for x in s.opened},
             "cauldrons": [list(c) for c in s.cauldrons], "used": list(s.used),
             "field": s.field, "opened": list(s.opened), "right": s.right, "turns": s.turns,
-            "last_taker": s.last_taker, "took": list(s.took), "record": [list(e) for e in s.record],
+            "last_taker": s.last_taker, "record": [list(e) for e in s.record],
             "end_reason": s.end_reason, "flown": s.flown,
             "paths": self.paths_from(s, s.at) if s.phase == "fly" else [],
             "corners": self.entry_corners(s, s.at) if s.phase == "reenter" else [],
@@ -569,8 +589,8 @@ class SausUndBraus(Game):
             stacks=tuple(tuple(x) for x in view["stacks"]), books=books,
             cauldrons=tuple(tuple(c) for c in view["cauldrons"]), used=tuple(view["used"]),
             field=view["field"], opened=tuple(view["opened"]), right=view["right"],
-            turns=view["turns"], last_taker=view["last_taker"], took=tuple(view["took"]),
-            record=record,
+            turns=view["turns"], last_taker=view["last_taker"],
+            took=_took_from(record, view["cauldrons"], view["players"]), record=record,
             end_reason=view["end_reason"], flown=view["flown"],
         )
 
