@@ -17,6 +17,7 @@ from spieltisch.games.potions_brew.rules import (
     NEEDS,
     PASS,
     REC,
+    STALL_CARDS,
     VALUE,
     Card,
     Give,
@@ -427,6 +428,24 @@ def test_moonstone_active_witch_own_draw():
     assert s.step == "moon" and G.current_player(s) == 1
 
 
+def test_moonstone_not_for_a_card_set_down():
+    """potions.moonstone (decision, rules.md): under Mistletoe and Snake poison
+    the picker only sets the card down on the discard pile; she neither draws
+    nor receives it, so even with a visible Moonstone she has no swap; the
+    active witch (who does receive hers) is asked when she shows one."""
+    for rule, stacks in (("M", {(1, 0): ["M"], (2, 0): ["O"]}),
+                         ("S", {(1, 0): ["S"], (2, 0): ["O"]})):
+        s, _p = table(n=3, hands=[[], [], []], stacks=stacks, discard=["O", "L"])
+        s = next_turn(s)
+        assert s.rule == rule and s.picker == 2
+        s2 = play(s, "pick:1", seat=2)
+        assert s2.step == "act" and s2.moon == () and G.current_player(s2) == 1, rule
+    s, _p = table(n=3, hands=[[], [], []], stacks={(1, 0): ["M"], (1, 1): ["O"], (2, 0): ["O"]})
+    s = next_turn(s)
+    s2 = play(s, "pick:1", seat=2)
+    assert s2.step == "moon" and [seat for seat, _c in s2.moon] == [1]
+
+
 # ---- potions.rearrange / potions.cap -----------------------------------------------------
 
 def test_rearrange_needs_three_laid_and_goes_on_top():
@@ -524,6 +543,65 @@ def test_cards_out_ends_the_game_highest_wins():
     assert out.reason == "potions_brew.end.cards" and out.winners == (1,)
     s3 = replace(s, discard=s.discard * 1, reshuffles=2)
     assert G.outcome(play(s3, "pass")).reason == "potions_brew.end.cards"
+
+
+def test_reshuffle_every_time_the_pile_runs_out():
+    """potions.reshuffle (rules 2): the discard pile is shuffled in every time
+    the draw pile runs out, not only twice; under the option short (rules 1)
+    a third time the cards are out."""
+    s, _p = table(hands=[[], []], discard=["O", "L", "D", "M"], turns=0)
+    s = replace(s, pile=(), top=None, reshuffles=7)
+    s2 = play(s, "pass")
+    assert G.current_player(s2) == CHANCE and s2.reshuffles == 8 and len(s2.pile) == 3
+    old = replace(s, reshuffles=2, short=True)
+    assert G.outcome(play(old, "pass")).reason == "potions_brew.end.cards"
+    assert replace(old, reshuffles=1).short and play(replace(old, reshuffles=1), "pass").reshuffles == 2
+
+
+def test_stall_a_whole_pass_without_a_potion_ends_the_game():
+    """potions.stall: when 102 cards have been drawn from the draw pile since
+    the last potion (a whole pass through it) the game ends at the end of that
+    turn; the most points win. A potion brewed starts the count again; the
+    option short has no stall rule."""
+    assert STALL_CARDS == len(CARDS) == 102
+    s, _p = table(hands=[[], []], turns=0)
+    s = replace(s, scores=(9, 14), stall=STALL_CARDS - 1)
+    s = play(s, "pass")  # seat 1 gathers: two cards drawn, the count passes 102
+    s = flip(s)
+    assert G.current_player(s) == 1 and s.stall == STALL_CARDS + 1
+    s2 = play(s, "keep:" + str(s.drawn[0]))
+    s2 = play(s2, "pass")
+    out = G.outcome(s2)
+    assert out is not None and out.reason == "potions_brew.end.stall" and out.winners == (1,)
+    short = replace(s, short=True)
+    assert G.outcome(play(play(short, "keep:" + str(s.drawn[0])), "pass")) is None
+    # a potion brewed sets the count back to 0
+    p = Pool()
+    r, cards = _nearly(p)
+    s, _ = table(hands=[[cards[-1]], []], recipes=[r], stacks={(0, 0): cards[:-1]}, pool=p)
+    s = replace(s, stall=STALL_CARDS - 1)
+    s3 = flip(G.apply(s, 0, Lay(cards[-1], 0)))
+    assert s3.brewed[0] == (r,) and G.outcome(s3) is None and s3.stall <= 2
+    assert G.view(s3, 1)["stall"] == s3.stall  # the count is public (the board shows it)
+
+
+def test_stall_rules_version_tells_old_saves_apart():
+    """potions.stall / potions.reshuffle: a new match plays rules 2 (short
+    off) with any options; a save of rules 1 replays with short on; the
+    option short keeps the old bound for whoever asks; the hash names
+    neither, so old saves and links keep theirs."""
+    from spieltisch.core.saves import read_save
+
+    assert G.info.rules_version == 2 and G.info.old_rules == (1,)
+    m = Match(G, [Seat("A"), Seat("B")], None, 3)
+    assert m.options == {"short": False} and not m.state.short
+    save = m.to_save()
+    assert save["rules_version"] == 2
+    games = {"potions_brew": G}
+    assert read_save(dict(save, options={}), games).options == {"short": False}
+    assert read_save(dict(save, rules_version=1, options={}), games).options == {"short": True}
+    assert Match(G, [Seat("A"), Seat("B")], {"short": True}, 3).state.short
+    assert G.state_hash(m.state) == G.state_hash(replace(m.state, short=True, stall=40))
 
 
 def test_win_at_45_points():

@@ -789,19 +789,35 @@ def test_dwarf_change_a_helper_paying_with_a_card_keeps_the_rest():
 
 
 def test_dwarf_change_off_only_for_saves_from_before():
-    """sab.dwarf.change: the options every save before the rule holds
-    (exactly dwarfs and variant) keep the rule of then, so such a save replays
-    as it was played; every new game gives change."""
-    assert G.normalize_options(None)["dwarf_change"] is True
-    assert G.normalize_options({})["dwarf_change"] is True
-    assert G.normalize_options({"dwarfs": True})["dwarf_change"] is True
-    assert G.normalize_options({"dwarfs": True, "variant": "classic",
-                                "dwarf_change": True})["dwarf_change"] is True
-    assert G.normalize_options({"dwarfs": True, "variant": "classic"})["dwarf_change"] is False
-    m = Match(G, [Seat(f"P{i}") for i in range(4)], None, 5)
-    assert m.to_save()["options"]["dwarf_change"] is True and m.state.change
-    back = Match.from_save(m.to_save(), {"saboteur": G})
+    """sab.dwarf.change: old saves are told apart by their rules version only.
+    A new match with exactly {"dwarfs": True, "variant": "classic"} gives
+    change (a dwarf paid from a 2-gold card costs 1); a save of rules 1
+    without dwarf_change keeps the rule of then; the same options in a save
+    of the current rules give change."""
+    from spieltisch.core.saves import read_save
+
+    assert G.info.rules_version == 2 and G.info.old_rules == (1,)
+    for opts in (None, {}, {"dwarfs": True}, {"dwarfs": True, "variant": "classic"},
+                 {"dwarfs": True, "variant": "classic", "dwarf_change": True}):
+        assert G.normalize_options(opts)["dwarf_change"] is True, opts
+    exact = {"dwarfs": True, "variant": "classic"}
+    m = Match(G, [Seat(f"P{i}") for i in range(4)], dict(exact), 5)
+    assert m.options["dwarf_change"] is True and m.state.change
+    assert G.new_state(4, dict(exact)).change
+    save = m.to_save()
+    assert save["rules_version"] == 2 and save["options"]["dwarf_change"] is True
+    back = Match.from_save(save, {"saboteur": G})
     assert back.state == m.state
+    games = {"saboteur": G}
+    assert read_save(dict(save, options=dict(exact)), games).options["dwarf_change"] is True
+    assert read_save(dict(save, rules_version=1, options=dict(exact)), games).options["dwarf_change"] is False
+    assert read_save(dict(save, rules_version=1, options=dict(exact, dwarf_change=True)),
+                     games).options["dwarf_change"] is True
+    # a dwarf paid from a 2-gold card costs 1 in the new match's rules
+    paid = table(hands=[["EW"], ["NS"], ["NE"], ["NW"]], dwarfs=((1, 0, 2),), gold=(0, 0, 0, 0),
+                 nuggets=((2,), (), (), ()), change=m.state.change)
+    paid = G.apply(paid, 0, G.parse_action("path:EW:1,0"))
+    assert paid.gold == (1, 0, 1, 0)
     old = table(hands=[["EW"], ["NS"], ["NE"], ["NW"]], dwarfs=((1, 0, 2),), gold=(0, 0, 0, 0),
                 nuggets=((3,), (), (), ()), change=False)
     new = replace(old, change=True)

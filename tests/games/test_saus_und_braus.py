@@ -297,6 +297,36 @@ def test_dry_fields_end_most_tokens_last_collector_breaks_ties():
     assert out.reason == "saus_und_braus.end.dry" and out.scores == (2, 2, 1) and out.winners == (1,)
 
 
+def test_limit_tie_goes_to_the_tied_leader_who_collected_last():
+    """saus.limit / saus.dry: of the tied leaders the one who collected last
+    wins, even when the last collector overall is not among them. 3 players,
+    scores [1, 2, 2]: seat 2 collected after seat 1, seat 0 collected last."""
+    s = state(fields(BZ=("frog",)), at="B", phase="close", n=3, turns=89, turn=2)
+    s = replace(s, cauldrons=(("eye",), ("eye", "frog"), ("eye", "frog")),
+                last_taker=0, took=(88, 80, 84))
+    s2 = play(s, "close", seat=2)
+    out = G.outcome(s2)
+    assert out.reason == "saus_und_braus.end.limit" and out.scores == (1, 2, 2)
+    assert out.winners == (2,)
+    # the same through play: the collections themselves set the order
+    s = state(fields(BZ=("frog",), CY=("eye",), DX=("bat",)), at="B", phase="guess", field="BZ",
+              n=3, turn=1, turns=1)
+    s = replace(s, cauldrons=((), ("eye",), ("eye", "frog")), took=(-1, -1, 0))
+    s = play(s, "open:3", seat=1)  # seat 1 is right: frog, 2 tokens, took at turn 1
+    assert s.took == (-1, 1, 0) and s.last_taker == 1
+    # no one tied has collected (0 each at the limit): shared
+    s = state(fields(BZ=("frog",)), at="B", phase="close", n=2, turns=59, turn=1)
+    assert G.outcome(play(s, "close")).winners == (0, 1)
+
+
+def test_tie_hash_leaves_took_out():
+    """saus.dry: the order of collections (took) follows from the moves; a
+    position's hash does not name it, so saves made before it keep theirs."""
+    s = state(fields(BZ=("frog",)))
+    assert G.state_hash(s) == G.state_hash(replace(s, took=(3, -1)))
+    assert G.state_from_json(G.state_to_json(replace(s, took=(3, -1)))).took == (3, -1)
+
+
 def test_limit_ends_a_game_that_runs_too_long():
     """saus.limit: after 30 rounds the game is scored like the dry end."""
     s = state(fields(BZ=("frog",)), at="B", phase="close", n=2, turns=59, turn=1)

@@ -153,3 +153,28 @@ def test_hot_seat_blind_pick_behind_the_curtain():
             continue
         ctl.handle("action", rnd.choice(sorted(m.legal_texts(ctl.shown))))
     pytest.fail("no blind pick by the other human in this game")
+
+
+def test_stall_counter_shows_how_close_the_stall_is():
+    """potions.stall: the board counts the cards drawn since the last potion
+    ("… 37 of 102", a meter, data-stall) in both languages; a short game
+    (rules 1) shows the reshuffles left instead."""
+    from dataclasses import replace
+
+    ctl = new_controller()
+    m = Match(GAME, [Seat("Ann"), Seat("Ben")], seed=5)
+    while m.state.step == "deal" or m.to_act is None or m.to_act < 0:
+        m.play(m.legal_texts(m.to_act)[0], m.to_act)
+    m.state = replace(m.state, stall=37)
+    ctl.match, ctl.shown = m, m.to_act
+    html = ctl.render("board")
+    assert 'data-stall="37"' in html and "Cards since the last potion: 37 of 102" in html
+    assert '<meter min="0" max="102" value="37"' in html and "is-near" not in html
+    m.state = replace(m.state, stall=90)
+    assert "pb-stall is-near" in ctl.render("board")
+    ctl.lang = "de"
+    assert "Karten seit dem letzten Trank: 90 von 102" in ctl.render("board")
+    m.state = replace(m.state, short=True, reshuffles=1)
+    ctl.lang = "en"
+    html = ctl.render("board")
+    assert "data-stall" not in html and "Reshuffles left: 1" in html

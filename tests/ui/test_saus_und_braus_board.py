@@ -43,8 +43,52 @@ def _blind_twin(state, rng: random.Random):
     return replace(state, books=tuple(books), record=())
 
 
-def check_memory(ctl, rng: random.Random) -> int:
-    """saus.memory at this step, for every seat and the spectator."""
+_SLOT_WORD = re.compile(r"\b(?:book|buch|open:)\s*(\d+)", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _closed_look(cls: str, slot: int, body: str) -> str:
+    """A closed book's markup without what every closed book has of its own:
+    its number and the hooks and choice marks of the seat that is guessing."""
+    body = re.sub(r'\sdata-(?:action|ui|illegal)="[^"]*"', "", body)
+    body = re.sub(r'\s(?:x|y|cx|cy|r|rx|width|height|d|transform)="[^"]*"', "", body)  # its place
+    body = re.sub(rf"\b{slot}\b", "#", body)
+    cls = " ".join(c for c in cls.split() if c not in ("is-choice", "is-selected"))
+    return cls + body
+
+
+def combine(html: str, live: list[str], closed: set[int]) -> list[str]:
+    """What a seat can read by putting the page's parts together (saus.memory,
+    issue 26): a closed book that looks unlike the other closed books (a
+    last-move mark, initials, "last move: Ann" in its label), or a log line
+    or live announcement that names a book by number, joined with the log's
+    "right! The spider goes into the cauldron" / "wrong", says what that
+    closed book holds or does not hold. Returns every such reading."""
+    looks: dict[str, list[int]] = {}
+    for cls, slot, body in _BOOK.findall(html):
+        if int(slot) in closed:
+            looks.setdefault(_closed_look(cls, int(slot), body), []).append(int(slot))
+    found = []
+    if len(looks) > 1:
+        common = max(looks.values(), key=len)
+        found += [f"closed book {s} stands out" for slots in looks.values() if slots is not common
+                  for s in slots]
+    text = unescape(_TAG.sub(" ", html))
+    results = ("right", "wrong", "richtig", "falsch")
+    told = [line for line in (*re.split(r"(?<=[.!])\s", text), *live) if any(r in line for r in results)]
+    for line in told:
+        found += [f"{line!r} names closed book {n}" for n in _SLOT_WORD.findall(line) if int(n) in closed]
+    if told and any(r in " ".join(live) for r in results):
+        for line in live:
+            found += [f"live {line!r} names closed book {n}" for n in _SLOT_WORD.findall(line)
+                      if int(n) in closed]
+    return found
+
+
+def check_memory(ctl, rng: random.Random, live: list[str] | None = None) -> int:
+    """saus.memory at this step, for every seat and the spectator: alone
+    (no closed picture, the same page with the closed books shuffled) and
+    combined (board marks + log + live text say nothing of a closed book)."""
     m = ctl.match
     real = m.state
     twin = _blind_twin(real, rng)
@@ -62,6 +106,9 @@ def check_memory(ctl, rng: random.Random) -> int:
             m.state = real
         assert html == blind, f"seat {seat}: the page depends on closed books or on the record"
         assert not _DEAL.search(html)  # the chance outcomes that shuffled the books
+        closed = {i + 1 for i in range(len(real.books))} - opened
+        leaks = combine(html, list(live or ()) if seat == keep else [], closed)
+        assert not leaks, f"seat {seat} can combine: {leaks[:3]}"
         for cls, slot, body in _BOOK.findall(html):
             slot = int(slot)
             if slot in opened:
@@ -114,14 +161,52 @@ def test_memory_no_closed_book_on_any_screen(players):
                    game_id="saus_und_braus")
         rnd = random.Random(seed)
         steps = 0
+        live: list[str] = []
         while not ctl.match.is_over and steps < 500:
-            total += check_memory(ctl, rnd)
+            total += check_memory(ctl, rnd, live)
             check_targets(ctl)
             assert not ctl.curtain_up  # nothing private: no curtain between humans
             _human_step(ctl, rnd)
+            live = (live + ctl.take_announcements())[-4:]  # what the live region keeps
             steps += 1
-        total += check_memory(ctl, rnd)
+        total += check_memory(ctl, rnd, live)
     assert total > 25 * players
+
+
+def test_memory_combined_reading_fails_on_a_marked_closed_book():
+    """saus.memory (issue 26): the combined reading finds the old leak, a
+    closed book marked as the last move beside the log's "right! The spider
+    goes into the cauldron"; and it finds nothing on today's page."""
+    book = ('<g class="sb-book{}" data-book="{}" role="img" aria-label="Book {}, closed{}">'
+            '<rect class="sb-cover" x="1" y="2"/><text class="sb-num" x="1" y="2">{}</text></g>')
+    plain = "".join(book.format("", n, n, "", n) for n in (8, 9, 10))
+    marked = "".join(book.format(" is-last" if n == 9 else "", n, n,
+                                 ", last move: Ann" if n == 9 else "", n) for n in (8, 9, 10))
+    log = "<li>Ann opened a book: right! The spider goes into the cauldron.</li>"
+    assert combine(marked + log, [], {8, 9, 10}) == ["closed book 9 stands out"]
+    assert combine(plain + log, [], {8, 9, 10}) == []
+    assert combine(plain, ["Ann opened book 9: right!"], {8, 9, 10})
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Ben", "human", None)], seed=6, game_id="saus_und_braus")
+    rnd = random.Random(6)
+    opened_then_closed = 0
+    for _ in range(400):
+        m = ctl.match
+        if m.is_over:
+            break
+        was_open = bool(m.state.opened)
+        _human_step(ctl, rnd)
+        if was_open and not m.state.opened:
+            opened_then_closed += 1
+            closed = set(range(1, SLOTS + 1))
+            for seat in (0, 1, None):
+                ctl.shown = seat
+                assert combine(_page(ctl), [], closed) == [], seat
+                # the resume snapshot is the screen as rendered (ui/snapshot.py)
+                assert combine(ctl.render("screen"), [], closed) == [], seat
+            ctl.shown = m.to_act
+            assert 'class="sb-book is-last' not in ctl.render("board")
+    assert opened_then_closed >= 3
 
 
 def test_open_books_are_a_pause_before_a_bot_closes_them():

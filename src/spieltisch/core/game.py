@@ -30,6 +30,9 @@ class GameInfo:
     max_length: int  # an upper bound on actions (chance included) in one game
     rules_version: int
     options: tuple[tuple[str, Any], ...] = ()  # (name, default) pairs
+    # older rules versions whose saves still load: ``Game.options_for_rules``
+    # turns such a save's options into the options that play its rules
+    old_rules: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,16 @@ class Game:
                 raise ValueError(f"option {k!r} must be text")
             opts[k] = v
         return opts
+
+    def options_for_rules(self, options: dict, rules_version: int) -> dict:
+        """The options that play a save's rules: ``options`` as a save of
+        ``rules_version`` holds them (that version is the current one or one
+        of ``info.old_rules``). A rule changed since then comes with an option
+        that keeps the old rule; this names it for the older versions. Old
+        saves are told apart by their rules version only, never by which
+        options they happen to hold, so a new match always gets the current
+        rules unless an option asks otherwise."""
+        return dict(options)
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not (

@@ -195,7 +195,7 @@ def _read_seats(raw: Any, game: Game) -> tuple:
     return tuple(seats)
 
 
-def _read_options(raw: Any, game: Game) -> dict:
+def _read_options(raw: Any, game: Game, rules_version: int) -> dict:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -206,7 +206,7 @@ def _read_options(raw: Any, game: Game) -> dict:
         if not ok:
             raise SaveError("bad-options", f"the setting {key[:40]!r} has a value of the wrong kind")
     try:
-        return game.normalize_options(raw)
+        return game.normalize_options(game.options_for_rules(raw, rules_version))
     except Exception as err:
         raise SaveError("bad-options", str(err)[:200]) from None
 
@@ -258,10 +258,10 @@ def read_save(data: Any, games: dict[str, Game]) -> CheckedSave:
         shown = game_id[:40] if isinstance(game_id, str) else type(game_id).__name__
         raise SaveError("unknown-game", f"unknown game {shown!r}")
     rules_version = data.get("rules_version")
-    if not _int(rules_version) or rules_version != game.info.rules_version:
+    if not _int(rules_version) or rules_version not in (game.info.rules_version, *game.info.old_rules):
         raise SaveError("rules-version", "the save was made with other rules of this game")
     seats = _read_seats(data.get("seats"), game)
-    options = _read_options(data.get("options"), game)
+    options = _read_options(data.get("options"), game, rules_version)
     seed = data.get("seed")
     if not _int(seed) or not -MAX_SEED < seed < MAX_SEED:
         raise SaveError("bad-seed", "the seed is missing")

@@ -33,6 +33,7 @@ from .rules import (
     MAX_RESHUFFLES,
     NEEDS,
     REC,
+    STALL_CARDS,
     STRENGTH,
     VALUE,
     WIN_POINTS,
@@ -44,7 +45,7 @@ RULE_IDS = (
     "potions.toadstool", "potions.mistletoe", "potions.snake", "potions.mandrake",
     "potions.blind", "potions.spider", "potions.spider_all", "potions.moonstone",
     "potions.rearrange", "potions.cap", "potions.brew", "potions.stacks",
-    "potions.reshuffle", "potions.win", "potions.cards_out", "core.chance",
+    "potions.reshuffle", "potions.win", "potions.cards_out", "potions.stall", "core.chance",
 )
 
 GLYPH = {"T": "\u2742", "M": "\u2766", "S": "\u2240", "D": "\u2695", "L": "\u2733", "O": "\u263e"}
@@ -226,8 +227,19 @@ def _piles(view: dict, ctx: Ctx) -> str:
     discard = (f'<div class="pb-pile pb-discard"><span class="pb-pile-label">'
                f'{ctx.h("potions_brew.discard_pile", count=len(disc))}</span>{dtop}</div>')
     info = (f'<div class="pb-pile pb-info"><span>{ctx.h("potions_brew.round", round=view["round"])}</span>'
-            f'<span>{ctx.h("potions_brew.reshuffles", count=MAX_RESHUFFLES - view["reshuffles"])}</span></div>')
+            + (f'<span>{ctx.h("potions_brew.reshuffles", count=MAX_RESHUFFLES - view["reshuffles"])}</span>'
+               if view["short"] else _stall(view, ctx)) + '</div>')
     return f'<div class="pb-piles">{draw}{discard}{info}</div>'
+
+
+def _stall(view: dict, ctx: Ctx) -> str:
+    """potions.stall: how close a whole pass with no potion is, as a meter
+    and in words."""
+    count, limit = min(view["stall"], STALL_CARDS), STALL_CARDS
+    near = " is-near" if count >= limit * 3 // 4 else ""
+    return (f'<span class="pb-stall{near}" data-stall="{count}" title="{ctx.h("potions_brew.stall_hint", limit=limit)}">'
+            f'{ctx.h("potions_brew.stall", count=count, limit=limit)}'
+            f'<meter min="0" max="{limit}" value="{count}" aria-hidden="true"></meter></span>')
 
 
 def _decision(view: dict, ctx: Ctx) -> str:

@@ -50,7 +50,7 @@ def clauses(before, player: int, action, after) -> tuple[str, ...]:
     if after.reshuffles > before.reshuffles:
         out.append("potions.reshuffle")
     if after.step == "over":
-        out.append("potions.win" if after.end == "win" else "potions.cards_out")
+        out.append({"win": "potions.win", "stall": "potions.stall"}.get(after.end, "potions.cards_out"))
     elif after.turns > before.turns and after.rule:
         # the next witch gathers by the strongest ingredient on top of her stacks
         if len(tops(after, after.turn) & set(STRENGTH)) > 1:

@@ -15,6 +15,7 @@ from .state import (
     HAND_LIMIT,
     MAX_RESHUFFLES,
     SLOTS,
+    STALL_CARDS,
     START_HAND,
     WIN_POINTS,
     PotState,
@@ -129,16 +130,17 @@ def _advance(s: PotState) -> PotState:
             s = replace(s, drawn=s.drawn + (s.discard[-1],), discard=s.discard[:-1],
                         need=s.need[1:])
             continue
-        if s.top is None:  # potions.reshuffle
-            if len(s.discard) >= 2 and s.reshuffles < MAX_RESHUFFLES:
+        if s.top is None:  # potions.reshuffle: every time (short: at most twice)
+            if len(s.discard) >= 2 and (not s.short or s.reshuffles < MAX_RESHUFFLES):
                 return replace(s, pile=tuple(sorted(s.discard[:-1])), discard=s.discard[-1:],
                                reshuffles=s.reshuffles + 1, chance="card")
             return _over(s, "cards")  # potions.cards_out
         s, card = _take_top(s)
         if src.startswith("r"):  # potions.brew: a new recipe from the draw pile
             s = replace(s, recipes=_set(s.recipes, int(src[1:]), card), need=s.need[1:])
-        else:
-            s = replace(s, drawn=s.drawn + (card,), need=s.need[1:])
+        else:  # potions.stall counts the cards drawn for gathering
+            s = replace(s, drawn=s.drawn + (card,), need=s.need[1:],
+                        stall=s.stall if s.short else s.stall + 1)
     if s.chance:
         return s
     if s.step == "refill":
@@ -194,7 +196,7 @@ def _after_lay(s: PotState, p: int, slot: int) -> PotState:
         stacks = _set(stacks, seat, _set(stacks[seat], slot, ()))
     s = replace(s, scores=scores, stacks=stacks, hands=hands, discard=s.discard + stack,
                 brewed=_set(s.brewed, p, s.brewed[p] + (recipe,)),
-                recipes=_set(s.recipes, slot, None))
+                recipes=_set(s.recipes, slot, None), stall=0)
     if scores[p] >= WIN_POINTS:  # potions.win
         return _over(s, "win")
     return _advance(replace(s, step="refill", need=(f"r{slot}",)))
@@ -204,6 +206,8 @@ def _end_turn(s: PotState) -> PotState:
     p = s.turn
     if len(s.hands[p]) > HAND_LIMIT:  # potions.handlimit
         return replace(s, step="discard")
+    if not s.short and s.stall >= STALL_CARDS:  # potions.stall: a pass with no potion
+        return _over(s, "stall")
     return _start_turn(replace(s, turn=(p + 1) % s.n, turns=s.turns + 1))
 
 

@@ -14,7 +14,9 @@ are re-exported below.
 
 from __future__ import annotations
 
-from ...core.game import Game, GameInfo, Outcome
+import hashlib
+
+from ...core.game import Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng
 from .actions import (  # noqa: F401  (re-exported)
     BOTH,
@@ -51,6 +53,7 @@ from .state import (  # noqa: F401  (re-exported)
     RECIPES,
     SLOTS,
     SPIDER,
+    STALL_CARDS,
     START_HAND,
     STRENGTH,
     VALUE,
@@ -86,16 +89,30 @@ class PotionsBrew(Game):
         min_players=2,
         max_players=6,
         perfect_information=False,
-        max_length=6000,
-        rules_version=1,
-        options=(),
+        # potions.stall bounds a game: at most 102 draw-pile cards between two
+        # potions (each turn draws one or more), at most 6 x 14 + 1 potions
+        # before someone has 45; about 17 actions a turn at most.
+        max_length=160_000,
+        # 2: reshuffle every time, the stall rule (potions.stall). Saves of
+        # rules 1 load with the option short (options_for_rules).
+        rules_version=2,
+        old_rules=(1,),
+        options=(("short", False),),
     )
+
+    def options_for_rules(self, options: dict, rules_version: int) -> dict:
+        """A save of rules 1 played two reshuffles and no stall rule: it
+        replays with ``short`` on. Told apart by the rules version only."""
+        opts = dict(options)
+        if rules_version == 1:
+            opts.setdefault("short", True)
+        return opts
 
     # ---- setup and flow --------------------------------------------------------
     def new_state(self, players: int, options: dict | None = None) -> PotState:
         self.check_players(players)
-        self.normalize_options(options)
-        return PotState(
+        opts = self.normalize_options(options)
+        return PotState(short=opts["short"],
             n=players, step="deal", turn=0, turns=0, hands=((),) * players,
             stacks=(((),) * SLOTS,) * players, recipes=(None,) * SLOTS, top=None,
             pile=CARDS, discard=(), scores=(0,) * players, brewed=((),) * players,
@@ -125,7 +142,7 @@ class PotionsBrew(Game):
         if s.step != "over":
             return None
         best = max(s.scores)
-        if s.end == "win":
+        if s.end == "win":  # potions.win; cards and stall (potions.cards_out / potions.stall): most points
             winners = tuple(i for i in range(s.n) if s.scores[i] >= WIN_POINTS)
         else:
             winners = tuple(i for i in range(s.n) if s.scores[i] == best)
@@ -138,6 +155,13 @@ class PotionsBrew(Game):
 
     def state_to_json(self, s: PotState) -> dict:
         return _state_to_json(s)
+
+    def state_hash(self, s: PotState) -> str:
+        """``short`` and ``stall`` are left out: they follow from the options
+        and the moves, and saves and links made under rules 1 keep their hash."""
+        data = _state_to_json(s)
+        del data["short"], data["stall"]
+        return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
 
     def state_from_json(self, d: dict) -> PotState:
         return _state_from_json(d)

@@ -27,7 +27,8 @@ MAX_STACKS = 5  # potions.cap
 HAND_LIMIT = 8  # potions.handlimit
 WIN_POINTS = 45  # potions.win
 REARRANGE_FROM = 3  # potions.rearrange
-MAX_RESHUFFLES = 2  # potions.reshuffle (DECIDED: so that every game ends)
+MAX_RESHUFFLES = 2  # potions.reshuffle under the option ``short`` (rules 1's bound)
+STALL_CARDS = 102  # potions.stall: a whole pass through the draw pile with no potion
 POINTS = {2: 3, 3: 5, 4: 7, 5: 10}
 
 CARDS = tuple(range(1, len(CARD_TABLE) + 1))
@@ -73,7 +74,9 @@ class PotState:
     need: tuple[str, ...] = ()  # p (draw pile), d (discard pile), r<slot> (new recipe)
     chance: str = ""  # card | order: chance acts next
     reshuffles: int = 0
-    end: str = ""  # win | cards
+    end: str = ""  # win | cards | stall
+    short: bool = False  # option short: rules 1 (two reshuffles, no stall rule)
+    stall: int = 0  # potions.stall: draw-pile cards drawn since the last potion
 
 
 _NAMES = tuple(f.name for f in fields(PotState))

@@ -24,6 +24,7 @@ def state_to_json(s: PotState) -> dict:
         "brewed": [list(b) for b in s.brewed], "dealt": s.dealt, "drawn": list(s.drawn),
         "rule": s.rule, "picker": s.picker, "moon": [list(m) for m in s.moon],
         "need": list(s.need), "chance": s.chance, "reshuffles": s.reshuffles, "end": s.end,
+        "short": s.short, "stall": s.stall,
     }
 
 
@@ -36,6 +37,7 @@ def state_from_json(d: dict) -> PotState:
         scores=tuple(d["scores"]), brewed=t(d["brewed"]), dealt=d["dealt"],
         drawn=tuple(d["drawn"]), rule=d["rule"], picker=d["picker"], moon=t(d["moon"]),
         need=tuple(d["need"]), chance=d["chance"], reshuffles=d["reshuffles"], end=d["end"],
+        short=d.get("short", False), stall=d.get("stall", 0),
     )
 
 
@@ -81,6 +83,8 @@ def view(s: PotState, viewer: int | None) -> dict:
         "chance": s.chance,
         "reshuffles": s.reshuffles,
         "end": s.end,
+        "short": s.short,  # potions.stall: the draws since the last potion are public
+        "stall": s.stall,
     }
 
 
@@ -132,7 +136,7 @@ def determinize(view: dict, viewer: int, rng: Rng) -> PotState:
         discard=discard, scores=tuple(view["scores"]), brewed=brewed, dealt=view["dealt"],
         drawn=drawn, rule=view["rule"], picker=view["picker"], moon=tuple(moon),
         need=tuple(view["need"]), chance=view["chance"], reshuffles=view["reshuffles"],
-        end=view["end"],
+        end=view["end"], short=view["short"], stall=view["stall"],
     )
 
 

@@ -3,13 +3,29 @@
 ``sensible_actions`` narrows the act step and the hand limit for the
 search; ``heuristic`` scores a position for a seat -- points, stacks near
 brewing, and the gathering rule a witch's own top cards make for her next
-turn, so the hard bot plans around it.
+turn, so the hard bot plans around it. Race-aware (potions.stall): as the
+draws since the last potion near a whole pass, a stack's promise counts
+for less and points in hand for more, since the game may end on points.
 """
 
 from __future__ import annotations
 
 from .moves import act_lists, legal_actions
-from .state import HAND_LIMIT, ING, MOON, NEEDS, REC, SPIDER, TOTAL, VALUE, PotState, _fits, strongest, to_act
+from .state import (
+    HAND_LIMIT,
+    ING,
+    MOON,
+    NEEDS,
+    REC,
+    SPIDER,
+    STALL_CARDS,
+    TOTAL,
+    VALUE,
+    PotState,
+    _fits,
+    strongest,
+    to_act,
+)
 
 RULE_WORTH = {"T": -2.0, "M": -0.8, "S": -0.4, "D": 0.4, "": 0.0}
 _worth_cache: list = [None, None]  # the last state scored, and every seat's worth in it
@@ -54,6 +70,9 @@ def heuristic(s: PotState, player: int) -> float:
 
 def _worth(s: PotState, seat: int) -> float:
     value = float(s.scores[seat])
+    # potions.stall: a stack brews only if the game goes on; near the end of
+    # a pass with no potion its promise fades (the short rules have no stall)
+    hope = 0.85 if s.short else 0.85 * (1.0 - 0.6 * min(s.stall, STALL_CARDS) / STALL_CARDS)
     hand: dict[str, int] = {}
     for c in s.hands[seat]:
         k = ING[c]
@@ -75,7 +94,7 @@ def _worth(s: PotState, seat: int) -> float:
             if miss > 0:
                 covered += min(miss, hand.get(k, 0))
         done = (len(st) + 0.6 * covered) / total
-        value += VALUE[code] * done * done * 0.85
+        value += VALUE[code] * done * done * hope
     value += 0.25 * min(len(s.hands[seat]), HAND_LIMIT)
     t = {ING[st[-1]] for st in s.stacks[seat] if st}
     value += RULE_WORTH[strongest(t)]

@@ -76,7 +76,6 @@ from .tactics import position_value, worth_considering
 __all__ = ["GAME", "VARIANTS", "RoleCard", "SabState", "Saboteur", "replace", "role_odds"]
 
 VARIANTS = ("classic", "new_mine", "old_mine", "competitive")
-LEGACY_OPTIONS = {"dwarfs", "variant"}  # the options of every save before dwarf_change
 CHANCE_PHASES = ("goals", "roles", "deal", "draw", "nuggets")
 
 
@@ -91,24 +90,23 @@ class Saboteur(Game):
         # (each uses up a card) + 9 help answers per turn + 2 stone choices +
         # 9 nugget draws + 9 keeps = 770; three rounds.
         max_length=2400,
-        # Saves keep loading across rule fixes (Match refuses another
-        # rules_version): a fix that would replay an old save differently
-        # comes with an option that old saves lack (see normalize_options).
-        rules_version=1,
+        # 2: a dwarf gives change from a gold card (sab.dwarf.change). Saves
+        # of rules 1 still load (old_rules): options_for_rules keeps their rule.
+        rules_version=2,
+        old_rules=(1,),
         options=(("dwarfs", True), ("variant", "classic"), ("dwarf_change", True)),
     )
 
     # ---- setup ---------------------------------------------------------------
-    def normalize_options(self, options: dict | None) -> dict:
-        """Defaults filled in, as for every game; and one exception for the
-        saves made before the dwarf gave change (sab.dwarf.change): every one
-        of them holds exactly the options ``dwarfs`` and ``variant`` (all
-        there were), so such a set means the rule of then, the whole gold
-        card to the dwarf's owner, and the save replays as it was played.
-        A new game names ``dwarf_change`` (the new-game form lists every
-        option) or leaves options out."""
-        opts = super().normalize_options(options)
-        if options is not None and set(options) == LEGACY_OPTIONS:
+    def options_for_rules(self, options: dict, rules_version: int) -> dict:
+        """sab.dwarf.change came with rules 2. A save of rules 1 that does not
+        name ``dwarf_change`` was made before the rule (the whole gold card
+        went to the dwarf's owner) and replays as it was played; one that
+        names it (made after the rule, before the version was bumped) keeps
+        what it says. Told apart by the rules version only: a new match, with
+        any options, gets change unless ``dwarf_change`` is false."""
+        opts = dict(options)
+        if rules_version == 1 and "dwarf_change" not in opts:
             opts["dwarf_change"] = False
         return opts
 

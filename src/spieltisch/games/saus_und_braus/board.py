@@ -340,12 +340,12 @@ def _books(view: dict, ctx: Ctx, mine: bool) -> tuple[list[str], str]:
                 label = ctx.tr("saus_und_braus.ui.book_pick", slot=n)
             if hook:
                 cls.append("is-choice")
-        marked = last_seats(ctx, lambda text, n=n: text.startswith("open:") and str(n) in text[5:].split("+"))
-        if marked:  # issue 14: the books a seat opened in its last turn
-            cls.append(last_class(ctx, marked).strip())
-            label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
+        # saus.memory (issue 26): a closed book carries no last-move mark. At
+        # a real table nothing shows which book was opened once it is shut;
+        # a mark here, beside the log's "right! The spider goes into the
+        # cauldron", would tell every seat what the book holds.
         attr = _hook(hook, label) if hook else f' role="img" aria-label="{esc(label)}"'
-        closed[slot] = (f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>{_initials(ctx, marked, x + 28, y - 44)}'
+        closed[slot] = (f'<g class="{" ".join(cls)}" data-book="{n}"{attr}>'
                       f'<rect class="sb-hit" x="{x - 39}" y="{y - 46}" width="78" height="92" rx="8"/>'
                       f'<rect class="sb-cover" x="{x - 30}" y="{y - 38}" width="60" height="76" rx="6"/>'
                       f'<rect class="sb-spine" x="{x - 30}" y="{y - 38}" width="10" height="76" rx="3"/>'

@@ -18,12 +18,13 @@ the graph data could move to a data module of its own when it grows.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass, replace
 
 from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
-from ...core.game import CHANCE, Game, GameInfo, Outcome
+from ...core.game import CHANCE, Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng, mix_seed
 
 # ---- the pieces (saus.pieces) -------------------------------------------------------
@@ -159,6 +160,9 @@ class SausState:
     right: bool = False
     turns: int = 0  # turns completed
     last_taker: int = -1
+    # per seat, the turn of its last collection (-1: none yet): of tied
+    # leaders the one who collected last wins (saus.dry / saus.limit)
+    took: tuple[int, ...] = ()
     record: tuple[tuple, ...] = ()  # ("open", turn, slot, kind) | ("swap", turn, a, b)
     end_reason: str = ""
     flown: int = 0  # flights this turn (for the screen's flight line)
@@ -187,6 +191,26 @@ def known_books(record) -> dict[int, str]:
             if kb is not None:
                 known[a] = kb
     return known
+
+
+def _took_from(record, cauldrons, n: int) -> tuple[int, ...]:
+    """The turn of each seat's last collection as the table saw it, for a
+    bot's sample (views leave ``took`` out so that they, and the bots' seeds
+    drawn from them, stay as they were): the seat's collections matched in
+    order to its turns whose opened books all showed the collected kind."""
+    shown: dict[int, list[str]] = {}
+    for ev in record:
+        if ev[0] == "open":
+            shown.setdefault(ev[1], []).append(ev[3])
+    took = [-1] * n
+    for seat in range(n):
+        want = list(cauldrons[seat])
+        k = 0
+        for turn in sorted(x for x in shown if x % n == seat):
+            if k < len(want) and all(kind == want[k] for kind in shown[turn]):
+                took[seat] = turn
+                k += 1
+    return tuple(took) if any(x >= 0 for x in took) else ()
 
 
 def _pairs_feasible(left: Counter) -> bool:
@@ -424,8 +448,9 @@ class SausUndBraus(Game):
             return replace(s, phase="close")  # no room anywhere (cannot happen with 26 tokens)
         i = _FIELD_INDEX[s.field]  # saus.right: the top token into the cauldron
         cauldrons = _set(s.cauldrons, s.turn, s.cauldrons[s.turn] + (kind,))
+        took = s.took or (-1,) * s.n
         s = replace(s, stacks=_set(s.stacks, i, s.stacks[i][:-1]), cauldrons=cauldrons,
-                    last_taker=s.turn)
+                    last_taker=s.turn, took=_set(took, s.turn, s.turns))
         if len(cauldrons[s.turn]) >= GOAL:  # saus.win
             return replace(s, phase="over", end_reason="five")
         if not any(s.stacks):  # saus.dry
@@ -459,7 +484,11 @@ class SausUndBraus(Game):
         else:  # saus.dry / saus.limit: most tokens; a tie goes to who collected last
             best = max(scores)
             tied = tuple(i for i in range(s.n) if scores[i] == best)
-            winners = (s.last_taker,) if s.last_taker in tied else tied
+            took = s.took or (-1,) * s.n
+            last = max(took[i] for i in tied)
+            # of the tied, the one who collected last; shared only when none
+            # of them has collected (0 tokens each at the turn limit)
+            winners = tuple(i for i in tied if took[i] == last) if last >= 0 else tied
         return Outcome(scores=scores, winners=winners, reason=f"saus_und_braus.end.{s.end_reason}")
 
     # ---- text -----------------------------------------------------------------------
@@ -499,9 +528,16 @@ class SausUndBraus(Game):
             "stacks": [list(x) for x in s.stacks], "books": list(s.books),
             "cauldrons": [list(c) for c in s.cauldrons], "used": list(s.used),
             "field": s.field, "opened": list(s.opened), "right": s.right, "turns": s.turns,
-            "last_taker": s.last_taker, "record": [list(e) for e in s.record],
+            "last_taker": s.last_taker, "took": list(s.took), "record": [list(e) for e in s.record],
             "end_reason": s.end_reason, "flown": s.flown,
         }
+
+    def state_hash(self, s: SausState) -> str:
+        """``took`` is left out: it follows from the moves alone, and saves
+        and position links made before it existed keep their hash."""
+        data = self.state_to_json(s)
+        del data["took"]
+        return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:32]
 
     def state_from_json(self, d: dict) -> SausState:
         return SausState(
@@ -509,7 +545,7 @@ class SausUndBraus(Game):
             stacks=tuple(tuple(x) for x in d["stacks"]), books=tuple(d["books"]),
             cauldrons=tuple(tuple(c) for c in d["cauldrons"]), used=tuple(d["used"]),
             field=d["field"], opened=tuple(d["opened"]), right=d["right"], turns=d["turns"],
-            last_taker=d["last_taker"], record=tuple(tuple(e) for e in d["record"]),
+            last_taker=d["last_taker"], took=tuple(d.get("took", ())), record=tuple(tuple(e) for e in d["record"]),
             end_reason=d["end_reason"], flown=d["flown"],
         )
 
@@ -553,7 +589,8 @@ class SausUndBraus(Game):
             stacks=tuple(tuple(x) for x in view["stacks"]), books=books,
             cauldrons=tuple(tuple(c) for c in view["cauldrons"]), used=tuple(view["used"]),
             field=view["field"], opened=tuple(view["opened"]), right=view["right"],
-            turns=view["turns"], last_taker=view["last_taker"], record=record,
+            turns=view["turns"], last_taker=view["last_taker"],
+            took=_took_from(record, view["cauldrons"], view["players"]), record=record,
             end_reason=view["end_reason"], flown=view["flown"],
         )
 
