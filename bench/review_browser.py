@@ -30,9 +30,6 @@ from support import browser as sb
 from spieltisch.games import GAMES
 from spieltisch.review import Review, settings_for
 
-LONGTASKS = """() => { window.__longtasks = []; new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration}); })
-    .observe({type: "longtask"}); }"""
 IN_RUN = """() => { const s = performance.getEntriesByName("spieltisch:review-start").at(-1);
     const e = performance.getEntriesByName("spieltisch:review-result").at(-1);
     return {run: e.startTime - s.startTime,
@@ -63,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = sb.launch_chromium(pw)
             page = sb.boot_page(browser, url, query)
-            page.evaluate(LONGTASKS)
+            page.evaluate(sb.LONGTASKS)
             for gid, players in tables:
                 m = played(gid, players, 1, args.level)
                 slot = f"bench-{gid}-{players}"

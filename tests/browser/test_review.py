@@ -31,9 +31,6 @@ SMALL = "budget:1200,min_playouts:16,max_playouts:64"
 SHOTS = Path("/tmp/shots31")
 RUN_TIMEOUT = 240_000
 
-LONGTASKS = """() => { window.__longtasks = []; new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration}); })
-    .observe({type: "longtask"}); }"""
 IN_RUN = """() => { const s = performance.getEntriesByName("spieltisch:review-start").at(-1);
     const e = performance.getEntriesByName("spieltisch:review-result").at(-1);
     return {run: e.startTime - s.startTime,
@@ -50,7 +47,7 @@ def bad_game(game_id: str) -> tuple[str, int, int]:
 @pytest.fixture(scope="module")
 def rpage(browser, site_url):
     p = sb.boot_page(browser, site_url, f"index.html?botdelay=0&review={SMALL}", bypass_csp=True)
-    p.evaluate(LONGTASKS)
+    p.evaluate(sb.LONGTASKS)
     yield p
     sb.close_page(p)
 

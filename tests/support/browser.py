@@ -20,6 +20,11 @@ import time
 import urllib.parse
 from pathlib import Path
 
+# counts the main thread's long tasks into window.__longtasks (the review test and bench/review_browser.py)
+LONGTASKS = """() => { window.__longtasks = []; new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration}); })
+    .observe({type: "longtask"}); }"""
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
