@@ -99,8 +99,12 @@ def test_each_family_poisoned_the_hub_and_the_game_load_first_try(browser, site,
     expect(p.locator("#app[data-screen='play']")).to_be_attached()
     store = p.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     assert store[SAVE_KEY] == SAVE  # the save's bytes, unchanged
-    for key in derived:  # gone, or made again from the save
-        assert key not in store or records.problem(key, store[key]) is None, key
+    for key in derived:  # gone, or made again from the save; or, for a record the hub and the play
+        # screen never read (a kept review result: read on the review screen, which drops a bad one,
+        # tests/review/test_review_screen.py), left alone and ignored
+        kept = store.get(key)
+        assert kept is None or records.problem(key, kept) is None or (
+            not key.startswith(records.SNAP_PREFIX) and kept == local[key]), key
     full = p.evaluate("() => Object.keys(sessionStorage).filter((k) => k.startsWith('__full.'))")
     assert SAVE_KEY not in [k[7:] for k in full]
     for key, text in local.items():  # the player's own records are never removed nor rewritten
