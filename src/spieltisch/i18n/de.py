@@ -123,7 +123,6 @@ MESSAGES: dict[str, str] = {
     "hub.how_to_play": "So wird gespielt",
     "rules.index": "Abschnitte",
     "over.low_wins": "Die niedrigste Punktzahl gewinnt.",
-    "over.high_wins": "Die höchste Punktzahl gewinnt.",
     "over.again": "Noch einmal spielen",
     "over.hub": "Zurück zu den Spielen",
     "over.and": " und ",

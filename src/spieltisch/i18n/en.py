@@ -123,7 +123,6 @@ MESSAGES: dict[str, str] = {
     "hub.how_to_play": "How to play",
     "rules.index": "Sections",
     "over.low_wins": "The lowest score wins.",
-    "over.high_wins": "The highest score wins.",
     "over.again": "Play again",
     "over.hub": "Back to the games",
     "over.and": " and ",
