@@ -86,6 +86,29 @@ def button(label_html: str, *, ui: str | None = None, action: str | None = None,
                data_action=action, data_illegal=illegal, disabled=disabled, **kw)
 
 
+# The play bar's icons (issue 29: one compact bar): simple strokes on a 24-unit grid, drawn for
+# this project, coloured by the text (currentColor) so light, dark and high contrast follow.
+TOOL_ICONS = {
+    "undo": '<path d="M9 5 4 10l5 5"/><path d="M4 10h10a6 6 0 0 1 0 12h-3"/>',
+    "rules": '<path d="M3 5h6a3 3 0 0 1 3 3v12a2.5 2.5 0 0 0-2.5-2.5H3z"/>'
+             '<path d="M21 5h-6a3 3 0 0 0-3 3v12a2.5 2.5 0 0 1 2.5-2.5H21z"/>',
+    "export": '<path d="M12 3v12"/><path d="m7 10 5 5 5-5"/><path d="M4 20h16"/>',
+    "share": '<circle cx="6" cy="12" r="2.5"/><circle cx="18" cy="5.5" r="2.5"/><circle cx="18" cy="18.5" r="2.5"/>'
+             '<path d="m8.3 10.8 7.4-4M8.3 13.2l7.4 4"/>',
+    "hub": '<path d="M3 11 12 3.5 21 11"/><path d="M5.5 9v11h5v-6h3v6h5V9"/>',
+    "bots": '<rect x="4.5" y="8" width="15" height="11" rx="3"/><path d="M12 8V4.5"/>'
+            '<circle cx="12" cy="3.8" r="1"/><path d="M9 12.5v1.5M15 12.5v1.5M9.5 16.5h5"/>',
+}
+
+
+def tool_label(icon: str, label_html: str) -> str:
+    """A bar control's content: its icon and its words; on phones the words
+    are read but not shown (site.css ``.bar .lbl``), so the bar keeps one row;
+    the control's ``title`` shows them on hover."""
+    return (f'<svg class="ico" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{TOOL_ICONS[icon]}</svg>'
+            f'<span class="lbl">{label_html}</span>')
+
+
 def hit_button(hook: Mapping[str, Any], label: str) -> str:
     """A target stretched over a whole list item or panel (site.css ``.hit``;
     its parent gets ``has-hit``): a real button named ``label`` while the

@@ -16,6 +16,7 @@ import contextlib
 from ..core.game import CHANCE
 from ..i18n import t
 from ..render.context import Ctx
+from ..render.html import tool_label
 from .boards import get_board
 
 SPEED_KEY = "spieltisch.botspeed"  # per device, through the controller's storage
@@ -71,7 +72,7 @@ class FollowMixin:
             return ""
         opts = "".join(f'<option value="{s}"{" selected" if s == self.bot_speed else ""}>'
                        f'{ctx.h(f"follow.speed.{s}")}</option>' for s in BOT_SPEEDS)
-        out = (f'<label class="speed">{ctx.h("follow.speed")} '
+        out = (f'<label class="speed">{tool_label("bots", ctx.h("follow.speed"))} '
                f'<select data-speed>{opts}</select></label>')
         if self.bot_speed == "step" and self.bot_pending():
             out += (f'<button type="button" class="btn btn-primary" data-ui="next-move" id="next-move">'

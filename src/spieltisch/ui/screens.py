@@ -14,7 +14,7 @@ from typing import Any
 from ..core.match import NAME_MAX
 from ..i18n import LANGS, t
 from ..render.context import Ctx
-from ..render.html import attrs, button, esc, paragraphs
+from ..render.html import attrs, button, esc, paragraphs, tool_label
 from ..render.parts import part
 
 
@@ -144,7 +144,8 @@ def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool
     """The play bar: a compact turn line (the game's name for screen readers
     only) and every control of the game in one row (``tools``: the bot pace,
     share); ``below``: what opens under the bar (the share panel, the guide)."""
-    undo = button(ctx.h("play.undo"), ui="undo", cls="btn", disabled=not can_undo)
+    undo = button(tool_label("undo", ctx.h("play.undo")), ui="undo", cls="btn", disabled=not can_undo,
+                  title=ctx.tr("play.undo"))
     return (
         f'<div class="bar"><div class="turn{" is-thinking" if thinking else ""}">'
         f'<h2 class="game-title sr">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
@@ -152,10 +153,11 @@ def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool
         + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else "")
         + '</div><div class="tools">'
         + undo
-        + button(ctx.h("play.rules"), ui="rules", cls="btn")
-        + button(ctx.h("play.export"), ui="export", cls="btn")
+        + button(tool_label("rules", ctx.h("play.rules")), ui="rules", cls="btn", title=ctx.tr("play.rules"))
+        + button(tool_label("export", ctx.h("play.export")), ui="export", cls="btn", title=ctx.tr("play.export"))
         + tools
-        + f'<a class="btn" href="#/" data-ui="hub">{ctx.h("play.hub")}</a></div></div>'
+        + f'<a class="btn" href="#/" data-ui="hub" title="{esc(ctx.tr("play.hub"))}">{tool_label("hub", ctx.h("play.hub"))}</a>'
+        + '</div></div>'
         + below
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..diagram import embed
 from ..i18n import t
-from ..render.html import button, esc
+from ..render.html import button, esc, tool_label
 
 FRAME_HEIGHT = 640  # the iframe's height until the page posts its real one
 
@@ -35,7 +35,8 @@ def embed_box(lang: str, site_url: str, game_id: str) -> str:
 
 def share_button(lang: str) -> str:
     return ('<div class="share-tools">'
-            + button(esc(t(lang, "share.button")), ui="share", cls="btn")
+            + button(tool_label("share", esc(t(lang, "share.button"))), ui="share", cls="btn",
+                     title=t(lang, "share.button"))
             + "</div>")
 
 
