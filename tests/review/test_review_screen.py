@@ -151,3 +151,28 @@ def test_a_finished_game_goes_into_the_record_and_the_record_page_shows_it(hexen
     ctl.navigate("#/record")
     html = ctl.render("screen")
     assert 'data-record-game="hexen_cocktail"' in html and "left out" in html
+
+
+def test_the_record_chart_draws_the_share_won_so_far_with_a_shape_per_result():
+    """Issue 29/31: the record's results over time: the line is the share of
+    games won so far (not a flat row of bars), each result a mark whose shape
+    (not only its colour) says won, lost, shared or solo; the axis gives the
+    scale and the first and last day; a shared win reads as a half."""
+    import re
+
+    from spieltisch.ui.review_screen import _fmt, timeline_svg
+    day = 86_400_000
+    tl = [{"ended": 1_764_806_400_000 + i * day, "game": "hexen_cocktail", "score": i, "result": r}
+          for i, r in enumerate((1, 0, 0.5, None, 0))]
+    svg = timeline_svg("en", tl, {"hexen_cocktail": "Hexen Cocktail"})
+    assert svg.count('class="rec-dot is-win"') == 1 and svg.count('class="rec-dot is-loss"') == 2
+    assert svg.count('class="rec-dot is-shared"') == 1 and svg.count('class="rec-half"') == 1
+    assert svg.count('class="rec-solo"') == 1
+    ys = [float(y) for y in re.findall(r'class="rec-dot [^"]*" cx="[\d.]+" cy="([\d.]+)"', svg)]
+    # won 1/1, 1/2, 1.5/3, 1.5/4: 100 %, 50 %, 50 %, 37.5 % (y grows downwards)
+    assert ys[0] < ys[1] == ys[2] < ys[3]
+    assert "<polyline" in svg and "100 %" in svg and "0 %" in svg
+    assert ">Dec 4<" in svg and ">Dec 8<" in svg
+    assert "1½ won, 38 %" in svg
+    assert ">4. Dez.<" in timeline_svg("de", tl, {})
+    assert _fmt(0.5) == "½" and _fmt(2) == "2" and _fmt(0) == "0"

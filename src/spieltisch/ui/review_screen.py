@@ -174,19 +174,23 @@ def record_page(lang: str, stats: dict, timeline: list[dict], best: dict, comeba
     else:
         out.append(f'<p>{_h(lang, "record.page.total", count=stats["total"])}</p>')
         rows = []
+        cols = ("record.col.game", "record.col.played", "record.col.won", "record.col.rate", "record.col.players",
+                "record.col.levels")
         for gid, g in games.items():
             if not g["played"]:
                 continue
-            detail = [t(lang, "record.page.players", n=k) + f": {v['played']} / {_pct(v['won'], v['played'])}"
+            detail = [_players(lang, k) + f": {v['played']} / {_pct(v['won'], v['played'])}"
                       for k, v in sorted(g["players"].items(), key=lambda kv: int(kv[0]))]
             levels = [(t(lang, f"level.{k}") if k != "none" else t(lang, "record.page.no_bots"))
                       + f": {v['played']} / {_pct(v['won'], v['played'])}" for k, v in sorted(g["levels"].items())]
+            # data-label: on a phone each row is a card and each cell says what it is (review.css)
+            lab = [esc(t(lang, c)) for c in cols]
             rows.append(f'<tr data-record-game="{esc(gid)}"><th scope="row">{esc(titles.get(gid, gid))}</th>'
-                        f'<td class="num">{g["played"]}</td><td class="num">{_fmt(g["won"])}</td>'
-                        f'<td class="num">{_pct(g["won"], g["played"])}</td>'
-                        f'<td>{esc("; ".join(detail))}</td><td>{esc("; ".join(levels))}</td></tr>')
-        cols = ("record.col.game", "record.col.played", "record.col.won", "record.col.rate", "record.col.players",
-                "record.col.levels")
+                        f'<td class="num" data-label="{lab[1]}">{g["played"]}</td>'
+                        f'<td class="num" data-label="{lab[2]}">{_fmt(g["won"])}</td>'
+                        f'<td class="num" data-label="{lab[3]}">{_pct(g["won"], g["played"])}</td>'
+                        f'<td data-label="{lab[4]}">{esc("; ".join(detail))}</td>'
+                        f'<td data-label="{lab[5]}">{esc("; ".join(levels))}</td></tr>')
         out.append('<div class="rv-table-scroll" tabindex="0" role="region" aria-labelledby="rec-h">'
                    f'<table class="rv-table record-table"><caption>{_h(lang, "record.page.caption")}</caption><thead><tr>'
                    + "".join(f'<th scope="col">{_h(lang, c)}</th>' for c in cols)
@@ -197,7 +201,7 @@ def record_page(lang: str, stats: dict, timeline: list[dict], best: dict, comeba
             for gid, lst in best.items():
                 for b in lst:
                     items.append(f'<li>{esc(titles.get(gid, gid))}, '
-                                 f'{_h(lang, "record.page.players", n=b["players"])}: <strong>{b["score"]}</strong> '
+                                 f'{esc(_players(lang, b["players"]))}: <strong>{b["score"]}</strong> '
                                  f'({esc(b["name"])})</li>')
             out.append(f'<h3>{_h(lang, "record.page.best")}</h3><ul class="record-best">{"".join(items)}</ul>')
         if comebacks:
@@ -212,33 +216,70 @@ def record_page(lang: str, stats: dict, timeline: list[dict], best: dict, comeba
 
 
 def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    """A count of wins: a shared win counts its share (a half: "½")."""
+    whole, part = divmod(round(float(x) * 2), 2)
+    return (str(whole) if whole or not part else "") + ("½" if part else "")
+
+
+def _players(lang: str, n: Any) -> str:
+    return t(lang, "record.page.solo") if str(n) == "1" else t(lang, "record.page.players", n=n)
+
+
+def _day(lang: str, ms: int) -> str:
+    """The day a game ended, as a short date (the record keeps ms since 1970, UTC)."""
+    import datetime
+    d = datetime.datetime.fromtimestamp(int(ms) / 1000, datetime.timezone.utc)
+    if lang == "de":
+        return f"{d.day}. {_MONTHS_DE[d.month - 1]}"
+    return f"{_MONTHS_EN[d.month - 1]} {d.day}"
+
+
+_MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_MONTHS_DE = ("Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.", "Dez.")
 
 
 def timeline_svg(lang: str, timeline: list[dict], titles: dict[str, str]) -> str:
-    """Each result as a bar, oldest first: full height a win, none a loss
-    (a shared win its share); a solo game, which has no win, a dot."""
+    """Your results over time: the share of games won so far as a line (0 to
+    100 %), and each game a mark on it, oldest first: a filled circle a win,
+    a ring a loss, a half-filled circle a shared win; a solo game, which has
+    no win, a diamond on the base line. Shape, not colour alone, tells them
+    apart; the axis says the scale and the first and last day."""
     n = len(timeline)
-    w, h, pad = 360, 120, 16
     if not n:
         return ""
-    step = (w - 2 * pad) / max(1, n)
-    bars = []
-    wins = 0.0
+    w, h, left, right, top, bottom = 360, 150, 40, 10, 10, 22
+    cw, ch = w - left - right, h - top - bottom
+    step = cw / max(1, n - 1) if n > 1 else 0.0
+    marks, points = [], []
+    played = wins = 0.0
     for i, r in enumerate(timeline):
-        x = pad + i * step
+        x = left + (i * step if n > 1 else cw / 2)
         res = r.get("result")
         label = esc(f'{titles.get(r["game"], r["game"])}: {r["score"]}')
         if res is None:
-            bars.append(f'<circle class="rec-solo" cx="{x + step / 2:.1f}" cy="{h - pad - 4}" r="3"><title>{label}</title></circle>')
+            y = top + ch
+            marks.append(f'<path class="rec-solo" d="M{x:.1f},{y - 5:.1f}l5,5 -5,5 -5,-5z"><title>{label}</title></path>')
             continue
+        played += 1
         wins += res
-        bh = max(2.0, (h - 2 * pad) * res)
-        bars.append(f'<rect class="rec-bar{" is-win" if res > 0 else ""}" x="{x + step * 0.15:.1f}" '
-                    f'y="{h - pad - bh:.1f}" width="{max(1.0, step * 0.7):.1f}" height="{bh:.1f}"><title>{label}</title></rect>')
+        y = top + ch * (1 - wins / played)
+        points.append(f"{x:.1f},{y:.1f}")
+        kind = "is-win" if res >= 1 else ("is-shared" if res > 0 else "is-loss")
+        marks.append(f'<circle class="rec-dot {kind}" cx="{x:.1f}" cy="{y:.1f}" r="4.5"><title>{label}</title></circle>')
+        if 0 < res < 1:  # the shared win's filled half
+            marks.append(f'<path class="rec-half" d="M{x:.1f},{y - 4.5:.1f}a4.5,4.5 0 0 0 0,9z"/>')
+    grid = "".join(
+        f'<line class="rec-grid" x1="{left}" y1="{top + ch * (1 - f):.1f}" x2="{w - right}" y2="{top + ch * (1 - f):.1f}"/>'
+        f'<text class="rec-tick" x="{left - 4}" y="{top + ch * (1 - f) + 3.5:.1f}" text-anchor="end">{round(100 * f)} %</text>'
+        for f in (0.0, 0.5, 1.0))
+    days = (f'<text class="rec-tick" x="{left}" y="{h - 6}">{esc(_day(lang, timeline[0]["ended"]))}</text>'
+            + (f'<text class="rec-tick" x="{w - right}" y="{h - 6}" text-anchor="end">'
+               f'{esc(_day(lang, timeline[-1]["ended"]))}</text>' if n > 1 else ""))
+    line = f'<polyline class="rec-line" points="{" ".join(points)}"/>' if len(points) > 1 else ""
     title = esc(t(lang, "record.page.timeline"))
-    desc = esc(t(lang, "record.page.timeline_desc", count=n, won=_fmt(wins)))
+    desc = esc(t(lang, "record.page.timeline_desc", count=n, won=_fmt(wins),
+                 rate=round(100 * wins / played) if played else 0))
     return (f'<svg class="rec-chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="rec-t rec-d" data-record-chart>'
             f'<title id="rec-t">{title}</title><desc id="rec-d">{desc}</desc>'
-            f'<line class="rec-axis" x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}"/>'
-            + "".join(bars) + "</svg>")
+            + grid + days + line + "".join(marks) + "</svg>"
+            + f'<p class="rec-key muted">{_h(lang, "record.page.timeline_key")}</p>')
