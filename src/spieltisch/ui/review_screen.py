@@ -228,7 +228,7 @@ def _players(lang: str, n: Any) -> str:
 def _day(lang: str, ms: int) -> str:
     """The day a game ended, as a short date (the record keeps ms since 1970, UTC)."""
     import datetime
-    d = datetime.datetime.fromtimestamp(int(ms) / 1000, datetime.timezone.utc)
+    d = datetime.datetime.fromtimestamp(int(ms) / 1000, datetime.UTC)
     if lang == "de":
         return f"{d.day}. {_MONTHS_DE[d.month - 1]}"
     return f"{_MONTHS_EN[d.month - 1]} {d.day}"
