@@ -187,7 +187,7 @@ export async function scanQr(arg = {}) {
       const tick = async () => {
         try {
           const got = video.readyState >= 2 ? await read(video) : null;
-          if (signal && signal.aborted) return;
+          if (signal && signal.aborted) { onAbort(); return; } // aborted before the listener was added, or while reading
           if (got !== null && accept(got)) {
             if (signal) signal.removeEventListener("abort", onAbort);
             resolve(got);

@@ -15,23 +15,8 @@ import time
 
 import pytest
 from support import browser as sb
+from support.camera import camera_browser, camera_join, open_camera_page
 from support.y4m import write_blank_y4m, write_qr_y4m
-
-PAGE = "tests/pages/net_qr.html"
-
-
-def camera_browser(browser, video):
-    return browser.browser_type.launch(
-        executable_path=sb.CHROMIUM, headless=True,
-        args=[*sb.CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-              f"--use-file-for-fake-video-capture={video}"])
-
-
-def open_camera_page(b, site_url):
-    page = sb.open_page(b, permissions=["camera"])
-    page.goto(site_url + PAGE)
-    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
-    return page
 
 
 @pytest.fixture
@@ -42,7 +27,7 @@ def two_cameras(browser, tmp_path):
     browsers = []
     try:
         for f in files:
-            browsers.append(camera_browser(browser, f))
+            browsers.append(camera_browser(browser.browser_type, f))
         yield list(zip(browsers, files))
     finally:
         for b in browsers:
@@ -53,22 +38,12 @@ def test_a_device_joins_by_camera_and_the_host_reads_its_answer_by_camera(two_ca
     (host_b, host_cam), (device_b, device_cam) = two_cameras
     host = open_camera_page(host_b, site_url)
     device = open_camera_page(device_b, site_url)
-    offer = host.evaluate("qrTest.host([])")
+    run = camera_join(host, device, host_cam, device_cam)
+    offer, joined = run["offer"], run["joined"]
     assert offer["version"] <= 6 and offer["link"].startswith(site_url + "#/join/")
     assert host.locator("#qr svg").get_attribute("aria-label") == "QR code for seat 1"
-    write_qr_y4m(device_cam, host.evaluate("qrTest.matrix()"))  # the code the host drew, as the phone sees it
-    for p in (host, device):
-        p.evaluate("qrTest.recordStreams()")
-
-    t0 = time.monotonic()
-    joined = device.evaluate("qrTest.scanAndJoin([])")
-    assert joined["link"] == offer["link"] and joined["version"] <= 5
-    write_qr_y4m(host_cam, device.evaluate("qrTest.matrix()"))  # the answer the phone drew, as the host sees it
-    answer = host.evaluate("qrTest.scanAndAccept()")
-    assert answer == joined["code"]
-    for p in (host, device):
-        p.wait_for_function("qrTest.opened()", timeout=30_000)
-    connected = time.monotonic() - t0
+    assert joined["link"] == offer["link"] and joined["version"] <= 5  # read from the host's drawing
+    assert run["answer"] == joined["code"]  # read from the device's drawing
 
     host.evaluate("qrTest.send(['from the table'])")
     device.evaluate("qrTest.send(['from seat 1'])")
@@ -78,10 +53,9 @@ def test_a_device_joins_by_camera_and_the_host_reads_its_answer_by_camera(two_ca
             got = p.evaluate("qrTest.take()")
             time.sleep(0.02)
         assert got == want
-    times = {"host": host.evaluate("qrTest.times()"), "device": device.evaluate("qrTest.times()")}
-    print(f"scan to connected {connected:.2f} s; device read the link in "
-          f"{times['device']['read'] - times['device']['scan']} ms, host read the answer in "
-          f"{times['host']['read'] - times['host']['scan']} ms")
+    d, h = run["device_times"], run["host_times"]
+    print(f"scan to connected {run['seconds']:.2f} s; device read the link in {d['read'] - d['scan']} ms, "
+          f"host read the answer in {h['read'] - h['scan']} ms")
     for p in (host, device):
         assert p.evaluate("qrTest.streamsOpened()") == 1 and p.evaluate("qrTest.tracksLive()") == 0
         sb.check_page(p)
@@ -89,7 +63,7 @@ def test_a_device_joins_by_camera_and_the_host_reads_its_answer_by_camera(two_ca
 
 def test_scanning_stops_the_camera_when_done_or_aborted(browser, tmp_path, site_url):
     cam = write_blank_y4m(tmp_path / "camera.y4m")
-    b = camera_browser(browser, cam)
+    b = camera_browser(browser.browser_type, cam)
     try:
         page = open_camera_page(b, site_url)
         page.evaluate("qrTest.recordStreams()")
@@ -97,7 +71,10 @@ def test_scanning_stops_the_camera_when_done_or_aborted(browser, tmp_path, site_
             const ctl = new AbortController();
             const scan = qrTest.qr.scanQr({video: document.getElementById('cam'), signal: ctl.signal,
                                            detector: 'jsqr', lang: 'de'});
-            await new Promise((r) => setTimeout(r, 700));  // white paper: nothing to read
+            for (let i = 0; i < 200 && qrTest.tracksLive() === 0; i += 1) {  // the camera starts (slow under load)
+              await new Promise((r) => setTimeout(r, 50));
+            }
+            await new Promise((r) => setTimeout(r, 500));  // white paper: nothing to read
             const live = qrTest.tracksLive();
             ctl.abort();
             try { await scan; return 'resolved'; } catch (e) { return {live, code: e.code, message: e.message}; }
