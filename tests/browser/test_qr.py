@@ -146,3 +146,28 @@ def test_two_pages_pair_with_the_byte_codes(site_url, new_page):
     device_page = open_pair_page(new_page, site_url)
     offer, answer = pair(host_page, device_page)
     assert offer.isdigit() and answer.isdigit()
+
+
+def test_a_drawn_code_and_the_scanning_video_pass_axe(site_url, new_page):
+    """The QR image and the camera's picture while scanning (a canvas stream
+    stands in for the camera): no serious or critical axe finding."""
+    from support import a11y
+    page = open_qr_page(new_page, site_url, "de")
+    page.evaluate("""() => {
+        const c = document.createElement('canvas');
+        c.width = 320; c.height = 240;
+        const g = c.getContext('2d');
+        setInterval(() => { g.fillStyle = '#fff'; g.fillRect(0, 0, 320, 240); }, 50);
+        navigator.mediaDevices.getUserMedia = async () => c.captureStream(10);
+        qrTest.recordStreams();
+        qrTest.qr.drawQr(document.getElementById('qr'), 'http://10.0.0.2/#/join/123', {seat: 2});
+        window.scanCtl = new AbortController();
+        window.scanDone = qrTest.qr.scanQr({video: document.getElementById('cam'), signal: scanCtl.signal,
+                                            detector: 'jsqr'}).catch((e) => e.code);
+    }""")
+    page.wait_for_function("qrTest.tracksLive() === 1", timeout=10_000)
+    found = a11y.scan(page)
+    assert a11y.count(found) == 0, a11y.describe(found)
+    assert page.locator("#qr svg").get_attribute("aria-label") == "QR-Code für Platz 2"  # the page's language
+    assert page.evaluate("scanCtl.abort(), scanDone") == "aborted"
+    assert page.evaluate("qrTest.tracksLive()") == 0
