@@ -142,8 +142,9 @@ function reader(bytes) {
 }
 
 // The fields of a packed code ({type, setup, ufrag, pwd, fingerprint, candidates}), or an error.
+// Spaces and line breaks (a messenger's wrapping) are ignored.
 export function decode(code) {
-  const rd = reader(fromDigits(String(code).trim()));
+  const rd = reader(fromDigits(String(code).replace(/\s+/g, "")));
   const head = rd.byte();
   if (head >> 5 !== FORMAT || ((head >> 2) & 3) > 2) throw bad();
   const type = head & 16 ? "answer" : "offer";
@@ -165,6 +166,16 @@ export function decode(code) {
   }
   if (!rd.done()) throw bad();
   return { type, setup, ufrag, pwd, fingerprint, candidates };
+}
+
+// "offer", "answer", or null when text is no connection code: for a scanner's
+// `accept` and a paste box (a pasted join link counts as its code).
+export function codeKind(text) {
+  try {
+    return decode(codeFromLink(text) ?? text).type;
+  } catch (e) {
+    return null;
+  }
 }
 
 export function pack(desc) {

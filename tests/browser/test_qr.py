@@ -77,6 +77,14 @@ def test_unpack_refuses_what_is_not_a_code(site_url, new_page):
         return bad.map((b) => { try { unpack(b); return 'accepted ' + b; } catch (e) { return e.message; } });
     }""", SDP)
     assert out == ["net: not a connection code"] * len(out), out
+    kinds = page.evaluate("""sdp => {
+        const {pack, codeKind, joinLink} = qrTest.net;
+        const offer = pack({type: 'offer', sdp}), answer = pack({type: 'answer', sdp});
+        const wrapped = answer.replace(/(.{40})/g, '$1\\n ');  // a messenger's line breaks
+        return [codeKind(offer), codeKind(answer), codeKind(wrapped), codeKind(joinLink('http://10.0.0.2/', offer)),
+                codeKind('http://10.0.0.2/#/join/123'), codeKind('hello'), codeKind('')];
+    }""", SDP)
+    assert kinds == ["offer", "answer", "answer", "offer", None, None, None]
 
 
 def test_real_codes_fit_a_qr_code_of_version_6(site_url, new_page):

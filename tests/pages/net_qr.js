@@ -29,7 +29,7 @@ window.qrTest = {
   // device: read the host's QR code, answer, draw the answer as a QR code
   async scanAndJoin(setting) {
     state.times.scan = Date.now();
-    const link = await qr.scanQr({ video: $("cam"), detector: "jsqr", accept: (t) => net.codeFromLink(t) !== null });
+    const link = await qr.scanQr({ video: $("cam"), detector: "jsqr", accept: (t) => net.codeKind(t) === "offer" });
     state.times.read = Date.now();
     const seat = await net.joinSeat(net.codeFromLink(link), setting);
     seat.channel.then(keep);
@@ -40,7 +40,7 @@ window.qrTest = {
   // host: read the device's answer from the camera and accept it
   async scanAndAccept() {
     state.times.scan = Date.now();
-    const code = await qr.scanQr({ video: $("cam"), detector: "jsqr", accept: (t) => /^\d+$/.test(t) });
+    const code = await qr.scanQr({ video: $("cam"), detector: "jsqr", accept: (t) => net.codeKind(t) === "answer" });
     state.times.read = Date.now();
     await state.seat.accept(code);
     return code;
