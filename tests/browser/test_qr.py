@@ -47,6 +47,23 @@ def test_pack_unpack_round_trip_keeps_every_field(site_url, new_page):
             + 'a=candidate:5 1 udp 41885439 198.51.100.4 3478 typ relay raddr 203.0.113.9 rport 61000\\r\\n'});
         return {offer, answer, o: decode(offer), a: decode(answer), sdp: unpack(offer).sdp, type: unpack(answer).type};
     }""", SDP)
+    # Chromium takes the rebuilt descriptions: the offer as a remote offer, the
+    # answer (host, srflx and relay candidates, IPv6 among them) as the answer to its own offer
+    taken = page.evaluate("""async ([offer, answer]) => {
+        const {unpack} = qrTest.net;
+        const a = new RTCPeerConnection();
+        await a.setRemoteDescription(unpack(offer));
+        await a.setLocalDescription(await a.createAnswer());
+        const b = new RTCPeerConnection();
+        b.createDataChannel('x');
+        await b.setLocalDescription(await b.createOffer());
+        const desc = unpack(answer);
+        await b.setRemoteDescription(desc);
+        const n = (b.remoteDescription.sdp.match(/a=candidate:/g) || []).length;
+        a.close(); b.close();
+        return n;
+    }""", [out["offer"], out["answer"]])
+    assert taken == 3
     o, a = out["o"], out["a"]
     assert out["offer"].isdigit() and out["answer"].isdigit()
     assert (o["type"], o["setup"], o["ufrag"], o["pwd"], o["fingerprint"]) == (
@@ -85,6 +102,20 @@ def test_unpack_refuses_what_is_not_a_code(site_url, new_page):
                 codeKind('http://10.0.0.2/#/join/123'), codeKind('hello'), codeKind('')];
     }""", SDP)
     assert kinds == ["offer", "answer", "answer", "offer", None, None, None]
+    # every one-digit change of a code either still decodes or is refused with the same clear error
+    odd = page.evaluate("""sdp => {
+        const {pack, decode} = qrTest.net;
+        const code = pack({type: 'offer', sdp});
+        const odd = [];
+        for (let i = 0; i < code.length; i += 1) {
+          for (const d of '0123456789') {
+            const c = code.slice(0, i) + d + code.slice(i + 1);
+            try { decode(c); } catch (e) { if (e.message !== 'net: not a connection code') odd.push([c, e.message]); }
+          }
+        }
+        return odd;
+    }""", SDP)
+    assert odd == []
 
 
 def test_real_codes_fit_a_qr_code_of_version_6(site_url, new_page):
