@@ -158,48 +158,53 @@ export async function scanQr(arg = {}) {
   const { onResult, signal, lang, accept = () => true, detector: choice } = opts;
   if (signal && signal.aborted) throw new QrError("aborted", lang);
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) throw new QrError("no-camera", lang);
-  let stream;
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-  } catch (e) {
-    throw cameraError(e, lang);
-  }
-  const video = opts.video || document.createElement("video");
+  // An abort ends every step, even one that waits for a camera that sends no picture.
+  let onAbort = null;
+  const aborted = new Promise((resolve, reject) => {
+    onAbort = () => reject(new QrError("aborted", lang));
+    if (signal) signal.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  const step = (promise) => Promise.race([promise, aborted]);
+  const asked = Promise.resolve().then(() => navigator.mediaDevices.getUserMedia({
+    video: { facingMode: "environment" }, audio: false }));
+  let stream = null;
   const stop = () => {
-    for (const track of stream.getTracks()) track.stop();
-    if (video.srcObject === stream) video.srcObject = null;
+    if (signal) signal.removeEventListener("abort", onAbort);
+    if (stream) for (const track of stream.getTracks()) track.stop();
+    if (video && stream && video.srcObject === stream) video.srcObject = null;
   };
+  const video = opts.video || document.createElement("video");
   try {
-    if (signal && signal.aborted) throw new QrError("aborted", lang);
+    try {
+      stream = await step(asked);
+    } catch (e) {
+      // a camera granted after the abort is stopped as soon as it arrives
+      asked.then((late) => { for (const track of late.getTracks()) track.stop(); }, () => {});
+      throw e;
+    }
     video.muted = true;
     video.playsInline = true;
     video.setAttribute("playsinline", "");
     video.srcObject = stream;
-    await video.play();
-    const detector = await qrDetector(choice);
+    await step(video.play());
+    const detector = await step(qrDetector(choice));
     const read = detector
-      ? async (v) => { const found = await detector.detect(v); return found.length ? found[0].rawValue : null; }
-      : await jsqrReader();
-    const text = await new Promise((resolve, reject) => {
-      let timer = null;
-      const onAbort = () => { clearTimeout(timer); reject(new QrError("aborted", lang)); };
-      if (signal) signal.addEventListener("abort", onAbort, { once: true });
+      ? async (v) => { const found = await detector.detect(v); return found.length ? found.map((f) => f.rawValue) : []; }
+      : await step(jsqrReader().then((one) => (v) => { const t = one(v); return t === null ? [] : [t]; }));
+    const text = await step(new Promise((resolve) => {
       const tick = async () => {
+        if (signal && signal.aborted) return;
         try {
-          const got = video.readyState >= 2 ? await read(video) : null;
-          if (signal && signal.aborted) { onAbort(); return; } // aborted before the listener was added, or while reading
-          if (got !== null && accept(got)) {
-            if (signal) signal.removeEventListener("abort", onAbort);
-            resolve(got);
-            return;
-          }
+          const got = video.readyState >= 2 ? (await read(video)).find((t) => accept(t)) : undefined;
+          if (got !== undefined) { resolve(got); return; }
         } catch (e) {
           // a frame that could not be read: try the next one
         }
-        timer = setTimeout(tick, SCAN_EVERY_MS);
+        setTimeout(tick, SCAN_EVERY_MS);
       };
       tick();
-    });
+    }));
     if (onResult) onResult(text);
     return text;
   } catch (e) {

@@ -210,3 +210,55 @@ def test_a_drawn_code_and_the_scanning_video_pass_axe(site_url, new_page):
     assert page.locator("#qr svg").get_attribute("aria-label") == "QR-Code für Platz 2"  # the page's language
     assert page.evaluate("scanCtl.abort(), scanDone") == "aborted"
     assert page.evaluate("qrTest.tracksLive()") == 0
+
+
+def test_scan_uses_the_browsers_barcode_detector_where_it_reads_qr_codes(site_url, new_page):
+    """Where the browser has a BarcodeDetector for qr_code (a stand-in here:
+    Chromium on Linux has none) it reads the frames and jsQR is never
+    loaded; where its detector cannot read QR codes, jsQR is."""
+    page = open_qr_page(new_page, site_url)
+    out = page.evaluate("""async () => {
+        const c = document.createElement('canvas');
+        c.width = 64; c.height = 48;
+        const g = c.getContext('2d');
+        setInterval(() => g.fillRect(0, 0, 64, 48), 50);  // a camera sends pictures
+        navigator.mediaDevices.getUserMedia = async () => c.captureStream(10);
+        qrTest.recordStreams();
+        let calls = 0, formats = ['qr_code', 'ean_13'];
+        window.BarcodeDetector = class {
+          static async getSupportedFormats() { return formats; }
+          constructor(o) { this.o = o; }
+          async detect(v) {
+            calls += 1;
+            return calls < 3 ? [] : calls === 3 ? [{rawValue: 'ignored'}] : [{rawValue: 'ignored'}, {rawValue: 'x'}];
+          }
+        };
+        const first = await qrTest.qr.scanQr({accept: (t) => t !== 'ignored'});
+        const jsqrAfterDetector = typeof globalThis.jsQR;
+        formats = ['ean_13'];
+        const ctl = new AbortController();
+        const second = qrTest.qr.scanQr({signal: ctl.signal}).catch((e) => e.code);
+        for (let i = 0; i < 100 && typeof globalThis.jsQR === 'undefined'; i += 1) await new Promise((r) => setTimeout(r, 50));
+        const jsqrLoaded = typeof globalThis.jsQR;
+        ctl.abort();
+        return {first, calls, jsqrAfterDetector, jsqrLoaded, second: await second, live: qrTest.tracksLive()};
+    }""")
+    assert out == {"first": "x", "calls": 4, "jsqrAfterDetector": "undefined", "jsqrLoaded": "function",
+                   "second": "aborted", "live": 0}, out
+
+
+def test_an_abort_ends_a_scan_whose_camera_sends_no_picture(site_url, new_page):
+    page = open_qr_page(new_page, site_url)
+    out = page.evaluate("""async () => {
+        const c = document.createElement('canvas');  // drawn once: its stream sends no frame, play() waits
+        c.getContext('2d').fillRect(0, 0, 10, 10);
+        navigator.mediaDevices.getUserMedia = async () => c.captureStream(10);
+        qrTest.recordStreams();
+        const ctl = new AbortController();
+        const scan = qrTest.qr.scanQr({signal: ctl.signal, lang: 'en'}).then(() => 'resolved', (e) => e.code);
+        for (let i = 0; i < 100 && qrTest.tracksLive() === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+        const live = qrTest.tracksLive();
+        ctl.abort();
+        return {live, got: await scan, after: qrTest.tracksLive()};
+    }""")
+    assert out == {"live": 1, "got": "aborted", "after": 0}, out
