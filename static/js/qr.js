@@ -8,6 +8,7 @@
 //   drawQr(element, text, {lang, seat, label, level, module})  -> {version, size}
 //   scanQr(video | {video, onResult, signal, lang, accept, detector})  -> Promise<text>
 //   qrInfo(text, {level})  -> {version, size}   (what drawQr would draw)
+//   drawQrCodes(root), watchQrCodes(root)  -> draw every [data-qr] element (the screens' hooks)
 
 import { generate, correction, mode } from "../vendor/qr/lean-qr.mjs";
 
@@ -110,7 +111,36 @@ export function drawQr(element, text, { lang, seat, label, level = "L", module =
   path.setAttribute("fill", "#000");
   svg.append(back, path);
   element.replaceChildren(svg);
+  element.removeAttribute("aria-hidden"); // it now holds a labelled image
+  element.dataset.qrDrawn = String(text);
   return { version: (n - 17) / 4, size: n };
+}
+
+// Draws every `[data-qr]` element under root whose code is not drawn yet (or
+// changed): the text is its data-qr; inside an element with data-net-seat
+// (the host's seat panel, 0-based) it is labelled for that seat (+1, as
+// players count), else "QR code"; the page's language.
+export function drawQrCodes(root = document.body) {
+  const found = root.matches && root.matches("[data-qr]") ? [root] : [];
+  for (const el of [...found, ...root.querySelectorAll("[data-qr]")]) {
+    const text = el.dataset.qr;
+    if (!text || (el.dataset.qrDrawn === text && el.querySelector("svg"))) continue;
+    const seatEl = el.closest("[data-net-seat]");
+    const seat = seatEl && /^\d+$/.test(seatEl.dataset.netSeat) ? Number(seatEl.dataset.netSeat) + 1 : undefined;
+    try {
+      drawQr(el, text, { seat, lang: document.documentElement.lang });
+    } catch (e) {
+      el.dataset.qrDrawn = text; // too long: the link and code beside it still work
+    }
+  }
+}
+
+// Keeps drawing them as the page renders (a MutationObserver on root); returns the observer.
+export function watchQrCodes(root = document.body) {
+  drawQrCodes(root);
+  const observer = new MutationObserver(() => drawQrCodes(root));
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-qr"] });
+  return observer;
 }
 
 async function qrDetector(choice) {

@@ -262,3 +262,30 @@ def test_an_abort_ends_a_scan_whose_camera_sends_no_picture(site_url, new_page):
         return {live, got: await scan, after: qrTest.tracksLive()};
     }""")
     assert out == {"live": 1, "got": "aborted", "after": 0}, out
+
+
+def test_the_screens_qr_hooks_are_drawn_and_kept_drawn(site_url, new_page):
+    """watchQrCodes draws every [data-qr] element as the page renders: in a
+    seat's panel (data-net-seat, 0-based) labelled for that seat, no longer
+    aria-hidden; drawn again when its text changes; a new one drawn too."""
+    page = open_qr_page(new_page, site_url, "de")
+    out = page.evaluate("""async () => {
+        const main = document.querySelector('main');
+        main.insertAdjacentHTML('beforeend', '<ul><li data-net-seat="2"><div class="qr" data-qr="http://10.0.0.2/#/join/11" aria-hidden="true"></div></li></ul>');
+        qrTest.qr.watchQrCodes(document.body);
+        const tick = () => new Promise((r) => setTimeout(r, 30));
+        const box = main.querySelector('[data-qr]');
+        const first = {label: box.querySelector('svg').getAttribute('aria-label'), hidden: box.getAttribute('aria-hidden')};
+        const before = box.querySelector('path').getAttribute('d');
+        box.dataset.qr = 'http://10.0.0.2/#/join/22';
+        await tick();
+        const changed = box.querySelector('path').getAttribute('d') !== before;
+        main.insertAdjacentHTML('beforeend', '<div class="qr" data-qr="123456" aria-hidden="true"></div>');
+        await tick();
+        const second = main.querySelectorAll('[data-qr]')[1].querySelector('svg').getAttribute('aria-label');
+        box.replaceChildren();  // a renderer that empties it
+        await tick();
+        return {first, changed, second, again: box.querySelectorAll('svg').length};
+    }""")
+    assert out == {"first": {"label": "QR-Code für Platz 3", "hidden": None}, "changed": True,
+                   "second": "QR-Code", "again": 1}, out
