@@ -289,3 +289,35 @@ def test_the_screens_qr_hooks_are_drawn_and_kept_drawn(site_url, new_page):
     }""")
     assert out == {"first": {"label": "QR-Code für Platz 3", "hidden": None}, "changed": True,
                    "second": "QR-Code", "again": 1}, out
+
+
+def test_join_links_with_the_table_and_token_as_digits(site_url, new_page):
+    """spieltisch.net.link packs the table, seat and token with a real offer
+    into digits: the offer comes back exactly and Chromium takes it; seat and
+    token (no table) keep the link at version 6 for site addresses up to 31
+    characters; with the table too, or a longer address, version 7
+    (docs/multiplayer.md, "Join links")."""
+    import secrets
+
+    from spieltisch.net.link import join_payload, parse_payload
+    page = open_qr_page(new_page, site_url)
+    offer = page.evaluate("qrTest.host([])")["code"]
+    tok = secrets.token_urlsafe(12)[:16]
+    with_table = join_payload(secrets.token_urlsafe(12)[:16], 3, tok, offer)
+    without = join_payload(None, 3, tok, offer)
+    assert parse_payload(without) == ("", 3, tok, offer) and parse_payload(with_table)[3] == offer
+    out = page.evaluate("""([sites, a, b, offer]) => {
+        const {qr, net} = qrTest;
+        net.unpack(offer);
+        return sites.map((s) => [s, qr.qrInfo(s + '#/join/' + a).version, qr.qrInfo(s + '#/join/' + b).version]);
+    }""", [[site_url, *SITES], without, with_table, parse_payload(without)[3]])
+    for site, v_without, v_with in out:
+        if len(site) <= 31:  # this test server, a home network's address, a host's own domain
+            assert v_without <= 6, (site, v_without)
+        assert v_with <= 7 and v_without <= 7, (site, v_with)
+    longest = page.evaluate("""([a, b]) => {
+        const fits = (p) => { let n = 10; while (qrTest.qr.qrInfo('https://' + 'a'.repeat(n - 9) + '/#/join/' + p).version <= 6) n += 1; return n - 1; };
+        return [fits(a), fits(b)];
+    }""", [without, with_table])
+    print("versions", out, "longest site address at version 6: without the table", longest[0],
+          "with it", longest[1])
