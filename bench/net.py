@@ -92,13 +92,10 @@ def part1(games: int) -> None:
               f"| {statistics.median(down):.0f} | {statistics.median(up):.0f} |")
 
 
-def qr_versions(text: str) -> str:
-    try:
-        import segno
-    except ImportError:
-        return "segno not installed"
-    return ", ".join(f"{err.upper()}: {segno.make(text, error=err, boost_error=False).version}"
-                     for err in ("l", "m"))
+def qr_versions(page, text: str) -> str:
+    """The version of the QR code static/js/qr.js draws for text, at least level L and M."""
+    return ", ".join(f"{lv}: {page.evaluate('([t, l]) => qrTest.qr.qrInfo(t, {level: l}).version', [text, lv])}"
+                     for lv in ("L", "M"))
 
 
 def part2(site: str, n: int) -> None:
@@ -130,25 +127,63 @@ def part2(site: str, n: int) -> None:
                 for p in pages:
                     assert p.outside_requests == [], p.outside_requests
                     p.context.close()
+            qr_page = sb.open_page(chromium)
+            qr_page.goto(url + "tests/pages/net_qr.html")
+            qr_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
+            print("\n| code | digits (median) | QR version of the bare code | QR version of the link |")
+            print("|---|---:|---|---|")
+            for k, name in ((0, "offer (host)"), (1, "answer (device)")):
+                sample = rows[len(rows) // 2][k]
+                chars = statistics.median(len(r[k]) for r in rows)
+                link = site.rstrip("/") + "/#/join/" + sample
+                print(f"| {name} | {chars:.0f} | {qr_versions(qr_page, sample)} "
+                      f"| {qr_versions(qr_page, link)} ({len(link)} characters) |")
             chromium.close()
     finally:
         sb.stop_site(server)
-    print("\n| code | chars (median) | QR version of the bare code | QR version of the link |")
-    print("|---|---:|---|---|")
-    for k, name in ((0, "offer (host)"), (1, "answer (device)")):
-        sample = rows[len(rows) // 2][k]
-        chars = statistics.median(len(r[k]) for r in rows)
-        link = site.rstrip("/") + "/#/join/" + sample
-        print(f"| {name} | {chars:.0f} | {qr_versions(sample)} | {qr_versions(link)} |")
     print(f"\nscan to connected ({n} pairings): device makes its answer "
           f"p50 {pct([r[2] for r in rows], 50):.0f} ms; answer taken to channel open "
           f"p50 {pct([r[3] for r in rows], 50):.0f} ms, max {max(r[3] for r in rows):.0f} ms")
+
+
+def part3(n: int) -> None:
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+    from support import browser as sb
+    from support.camera import camera_browser, camera_join, open_camera_page
+    from support.y4m import write_blank_y4m
+
+    server, url = sb.start_site()
+    rows = []
+    try:
+        with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+            for k in range(n):
+                cams = [write_blank_y4m(Path(tmp) / f"host{k}.y4m"), write_blank_y4m(Path(tmp) / f"device{k}.y4m")]
+                browsers = [camera_browser(pw.chromium, c) for c in cams]
+                try:
+                    host, device = (open_camera_page(b, url, intercept=False) for b in browsers)
+                    run = camera_join(host, device, *cams)
+                    for p in (host, device):
+                        sb.check_page(p)
+                    d, h = run["device_times"], run["host_times"]
+                    rows.append((run["seconds"] * 1000, d["read"] - d["scan"], h["read"] - h["scan"]))
+                finally:
+                    for b in browsers:
+                        b.close()
+    finally:
+        sb.stop_site(server)
+    print(f"\ncamera join ({n} runs, two Chromium processes, fake cameras): scan to connected "
+          f"p50 {pct([r[0] for r in rows], 50):.0f} ms, max {max(r[0] for r in rows):.0f} ms; "
+          f"the device's camera read the link in p50 {pct([r[1] for r in rows], 50):.0f} ms, "
+          f"the host's read the answer in p50 {pct([r[2] for r in rows], 50):.0f} ms")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--browser", action="store_true")
+    ap.add_argument("--camera", action="store_true")
     ap.add_argument("--pairings", type=int, default=5)
     ap.add_argument("--site", default="https://example.org/spieltisch/")
     args = ap.parse_args()
@@ -157,6 +192,8 @@ def main() -> None:
     part1(args.games)
     if args.browser:
         part2(args.site, args.pairings)
+    if args.camera:
+        part3(args.pairings)
 
 
 if __name__ == "__main__":

@@ -47,3 +47,19 @@ def test_precache_list_shape():
     assert urls == sorted(urls) and "sw.js" not in urls
     assert not any(u.startswith(("tests/", "static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm"))
                    for u in urls)
+
+
+def test_modules_the_site_scripts_import_are_precached():
+    """static/js modules import vendored ones (qr.js: lean-qr, and jsQR when
+    the browser has no BarcodeDetector): those are precached too, so that
+    joining by QR code works from the cached site (issue 30)."""
+    files = set(build_sw.site_files(REPO))
+    imports = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["'](\.{1,2}/[^"']+)["']""")
+    found = set()
+    for script in sorted((REPO / "static" / "js").glob("*.js")):
+        for ref in imports.findall(script.read_text(encoding="utf-8")):
+            target = (script.parent / ref).resolve().relative_to(REPO).as_posix()
+            found.add(target)
+            assert (REPO / target).is_file(), f"{script.name} imports a missing {ref}"
+            assert target in files, f"{script.name} imports {ref}, which is not precached"
+    assert {"static/vendor/qr/lean-qr.mjs", "static/vendor/qr/jsQR.js"} <= found

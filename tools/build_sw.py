@@ -103,6 +103,11 @@ def site_files(root: Path) -> list[str]:
     for p in sorted(pyscript.iterdir()):
         if p.is_file() and p.suffix in (".js", ".css") and not p.name.startswith(PYSCRIPT_SKIP_PREFIXES):
             out.append(f"static/vendor/pyscript/{p.name}")
+    qr = root / "static" / "vendor" / "qr"  # QR drawing and reading (issue 30; tools/vendor.py)
+    for name in ("lean-qr.mjs", "jsQR.js"):
+        if not (qr / name).is_file():
+            sys.exit(f"build_sw: static/vendor/qr/{name} missing; run tools/vendor.py")
+        out.append(f"static/vendor/qr/{name}")
     return sorted(set(out))
 
 

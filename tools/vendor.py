@@ -31,6 +31,13 @@ VENDOR = ROOT / "static" / "vendor"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# QR codes (issue 30, docs/multiplayer.md): lean-qr draws them (its ES module,
+# ~7 kB), jsQR reads them from camera frames where the browser has no
+# BarcodeDetector (its UMD build, which sets self.jsQR when imported as a module).
+QR_FILES = {  # node_modules package -> (version, {source file: vendored name})
+    "lean-qr": ("2.7.4", {"index.mjs": "lean-qr.mjs", "LICENSE": "lean-qr.LICENSE"}),
+    "jsqr": ("1.4.0", {"dist/jsQR.js": "jsQR.js", "LICENSE": "jsQR.LICENSE"}),
+}
 
 # Everything loadPyodide() fetches in a browser (pyodide.mjs imports
 # pyodide.asm.mjs, which instantiates pyodide.asm.wasm; the stdlib zip and the
@@ -203,6 +210,19 @@ def vendor_pyscript(check: bool, problems: list[str]) -> int:
     return changed
 
 
+def vendor_qr(check: bool, problems: list[str]) -> int:
+    dst = VENDOR / "qr"
+    keep = set()
+    changed = 0
+    for name, (version, files) in QR_FILES.items():
+        src = require_package(name, version)
+        for rel, out in files.items():
+            keep.add(out)
+            changed += sync(src / rel, dst / out, check, problems)
+    prune(dst, keep, check, problems)
+    return changed
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="verify only; exit 1 if stale")
@@ -218,11 +238,13 @@ def main(argv: list[str] | None = None) -> int:
         problems,
     )
     changed += vendor_pyscript(args.check, problems)
+    changed += vendor_qr(args.check, problems)
     if problems:
         print("vendor: " + "\n        ".join(problems), file=sys.stderr)
         return 1
     state = f"{changed} file(s) updated" if changed else "up to date"
-    print(f"vendor: pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}: {state}")
+    qr = ", ".join(f"{n} {v}" for n, (v, _) in QR_FILES.items())
+    print(f"vendor: pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}, {qr}: {state}")
     return 0
 
 

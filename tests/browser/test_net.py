@@ -18,8 +18,8 @@ def test_two_contexts_connect_with_short_codes_and_no_ice_server(site_url, new_p
     host_page = open_pair_page(new_page, site_url)
     device_page = open_pair_page(new_page, site_url)
     offer, answer = pair(host_page, device_page)
-    assert len(offer) < 140 and len(answer) < 140, (offer, answer)
-    assert "\n" not in offer and "a=" not in offer  # a packed code, not an SDP
+    assert len(offer) <= 185 and len(answer) <= 185, (offer, answer)  # digits: tests/browser/test_qr.py
+    assert offer.isdigit() and answer.isdigit()  # a packed code, not an SDP
     host_page.evaluate("netTest.send(['ping from the table'])")
     deadline = time.monotonic() + 10
     got = []
@@ -32,6 +32,7 @@ def test_two_contexts_connect_with_short_codes_and_no_ice_server(site_url, new_p
 
 
 def test_code_round_trip_rebuilds_a_valid_description(site_url, new_page):
+    """The byte layout itself is tested in tests/browser/test_qr.py; here the link helpers."""
     page = open_pair_page(new_page, site_url)
     out = page.evaluate("""() => {
         const {pack, unpack, joinLink, codeFromLink} = netTest.net;
@@ -39,25 +40,19 @@ def test_code_round_trip_rebuilds_a_valid_description(site_url, new_page):
         const sdp = ['v=0', 'a=ice-ufrag:abcd', 'a=ice-pwd:abcdefghijklmnopqrstuv', 'a=fingerprint:sha-256 ' + fp,
                      'a=setup:actpass',
                      'a=candidate:1 1 udp 2113937151 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0.local 50000 typ host',
-                     'a=candidate:2 1 udp 2113937151 192.168.1.7 50001 typ host', ''].join('\\r\\n');
+                     ''].join('\\r\\n');
         const code = pack({type: 'offer', sdp});
         const back = unpack(code);
-        let refused = 0;
-        for (const bad of ['', 'x', 'oc~a~b~c~d', code.replace('oc', 'zz'), code + '~more']) {
-          try { unpack(bad); } catch (e) { refused += 1; }
-        }
         const link = joinLink('https://example.org/spieltisch/#/hub', code);
-        return {code, back, refused, same: codeFromLink(link) === code, link};
+        return {code, back, same: codeFromLink(link) === code, link};
     }""")
-    assert out["refused"] == 5 and out["same"]
-    assert out["link"].startswith("https://example.org/spieltisch/#/join/")
+    assert out["same"]
+    assert out["link"] == "https://example.org/spieltisch/#/join/" + out["code"]
     sdp = out["back"]["sdp"]
     assert out["back"]["type"] == "offer"
     for want in ("a=ice-ufrag:abcd", "a=ice-pwd:abcdefghijklmnopqrstuv", "a=setup:actpass",
-                 "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0.local 50000 typ host", "192.168.1.7 50001 typ host",
-                 "a=fingerprint:sha-256 00:01:02"):
+                 "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0.local 50000 typ host", "a=fingerprint:sha-256 00:01:02"):
         assert want in sdp, want
-    assert len(out["code"]) <= 122, out["code"]  # 2 + 4 + 22 + 43 + one mDNS and one IPv4 candidate + separators
 
 
 def test_a_whole_game_over_real_data_channels(site_url, new_page):

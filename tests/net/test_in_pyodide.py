@@ -1,5 +1,6 @@
 """spieltisch.net runs unchanged in Pyodide (Python 3.14, under Node): the
-same game sends every device the very same texts as on CPython."""
+same game sends every device the very same texts as on CPython, and a join
+link's digits are the same."""
 
 import json
 import subprocess
@@ -21,3 +22,4 @@ def test_the_protocol_sends_the_same_texts_on_cpython_and_pyodide():
     assert in_pyodide["platform"] == "emscripten" and in_pyodide["python"] >= [3, 14]
     assert sorted(here["games"]) == sorted(GAME_IDS)
     assert in_pyodide["games"] == here["games"]
+    assert here["link"]["same"] and in_pyodide["link"] == here["link"]  # join links (net/link.py)

@@ -43,6 +43,15 @@ def play(game_id: str) -> dict:
     return {"log": len(match.log), "texts": {str(s): h.hexdigest() for s, h in seen.items()}}
 
 
+def link():
+    """spieltisch.net.link on a fixed offer code (format 1, one mDNS candidate)."""
+    from spieltisch.net.link import join_payload, parse_payload
+    body = bytes([0x21, 4, 1, 2, 3, 24]) + bytes(range(18)) + bytes(range(100, 132)) + bytes([0]) + bytes(16) + b"\xc3\x50"
+    offer = str(int.from_bytes(b"\x01" + body, "big"))
+    payload = join_payload("AbCdEfGhIjKlMnOp", 3, "QrStUvWxYz012-_5", offer)
+    return {"payload": payload, "back": list(parse_payload(payload)), "same": parse_payload(payload)[3] == offer}
+
+
 report = {"python": list(sys.version_info[:2]), "platform": sys.platform,
-          "games": {gid: play(gid) for gid in GAMES}}
+          "games": {gid: play(gid) for gid in GAMES}, "link": link()}
 print(json.dumps(report, sort_keys=True))
