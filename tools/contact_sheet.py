@@ -2,6 +2,7 @@
 """The contact sheet: screenshots of every game's screens, side by side.
 
     python3 tools/contact_sheet.py OUT_DIR [--no-build] [--lang en|de] [--game ID] [--screen NAME]
+                                           [--readme docs/img]
 
 Builds the site (tools/build.py and tools/build_sw.py, as scripts/setup
 does; ``--no-build`` uses the build there is), serves it on 127.0.0.1 on a
@@ -15,7 +16,9 @@ OUT_DIR/index.html, a grid with one row per screen and one column per size
 and scheme (relative image paths; the page asks no host for anything).
 
 About 90 shots; a few minutes on the 2-core machine (four page boots, then
-one route change per shot). docs/ui.md, "The contact sheet".
+one route change per shot). ``--readme docs/img`` also writes the README's
+pictures: each game's phone play screen, light, scaled to 300 px wide.
+docs/ui.md, "The contact sheet".
 """
 
 from __future__ import annotations
@@ -112,6 +115,16 @@ def page_html(taken: Iterable[Shot], titles: dict[str, str], lang: str = "en") -
             "</body></html>\n")
 
 
+CLEAR_STATUS = "() => document.getElementById('status')?.replaceChildren()"
+README_WIDTH = 300  # px: the README's pictures, the phone's play screen scaled down (each < 60 kB)
+
+
+def readme_shots(game_ids: Sequence[str]) -> list[tuple[Shot, str]]:
+    """The README's picture per game: its play screen on the phone, light,
+    and the file name it gets under docs/img/."""
+    return [(Shot(g, "play", "phone", "light"), f"{g}-play-phone.png") for g in game_ids]
+
+
 # ---- the browser part ------------------------------------------------------------------
 
 
@@ -146,6 +159,17 @@ def take(out: Path, game_ids: Sequence[str], lang: str = "en", screens: Sequence
 
     plan = [s for s in shots(game_ids) if not screens or s.screen in screens]
     done: list[Shot] = []
+
+    def shoot(page, shot: Shot) -> None:
+        page.evaluate("(h) => { location.hash = h; }", route(shot, links))
+        expect(page.locator(f"#app[data-screen='{shot.screen}']")).to_be_attached(timeout=60_000)
+        expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
+        if shot.screen in ("play", "over"):  # "A shared position: you play on as Ann" is the link's
+            page.evaluate(CLEAR_STATUS)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(250)  # a dice roll or a card's entry settles
+        page.screenshot(path=str(out / shot.file))
+
     server, url = start(ROOT, 0)
     try:
         with sync_playwright() as pw:
@@ -161,13 +185,13 @@ def take(out: Path, game_ids: Sequence[str], lang: str = "en", screens: Sequence
                         try:
                             for shot in [s for s in plan if s.size == size and s.scheme == scheme]:
                                 t0 = time.monotonic()
-                                page.evaluate("(h) => { location.hash = h; }", route(shot, links))
-                                expect(page.locator(f"#app[data-screen='{shot.screen}']")).to_be_attached(
-                                    timeout=60_000)
-                                expect(page.locator("#app[data-busy]")).to_have_count(0, timeout=60_000)
-                                page.evaluate("() => window.scrollTo(0, 0)")
-                                page.wait_for_timeout(250)  # a dice roll or a card's entry settles
-                                page.screenshot(path=str(out / shot.file))
+                                try:
+                                    shoot(page, shot)
+                                except Exception as err:  # a renderer that crashed (a loaded machine): once more
+                                    log(f"{shot.file}: {type(err).__name__}: {str(err).splitlines()[0]}; again")
+                                    page.context.close()
+                                    page = sb.boot_page(browser, url + "/", **opts)
+                                    shoot(page, shot)
                                 done.append(shot)
                                 log(f"{shot.file} ({time.monotonic() - t0:.1f} s)")
                         finally:
@@ -180,12 +204,43 @@ def take(out: Path, game_ids: Sequence[str], lang: str = "en", screens: Sequence
     return done
 
 
+def scale_down(sources: Sequence[tuple[Path, Path]], width: int = README_WIDTH) -> None:
+    """Write each source PNG scaled to ``width`` px (the browser scales), then
+    as a palette PNG where that is smaller (tools/png8.py; no imaging library)."""
+    import base64
+
+    _setup_paths()
+    from playwright.sync_api import sync_playwright
+    from support import browser as sb
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=sb.CHROMIUM, args=sb.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": 1200})
+            for src, dst in sources:
+                data = base64.b64encode(src.read_bytes()).decode()
+                page.set_content(f'<body style="margin:0"><img style="display:block;width:{width}px" '
+                                 f'src="data:image/png;base64,{data}"></body>')
+                page.locator("img").screenshot(path=str(dst))
+        finally:
+            browser.close()
+    import png8
+
+    for _src, dst in sources:
+        small = png8.shrink(dst.read_bytes())
+        if len(small) < dst.stat().st_size:
+            dst.write_bytes(small)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("out", type=Path, help="the folder for the PNGs and index.html")
     ap.add_argument("--no-build", action="store_true", help="use the site as built")
     ap.add_argument("--lang", choices=("en", "de"), default="en")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--readme", type=Path, metavar="DIR",
+                    help=f"also write each game's phone play screen, light, {README_WIDTH} px wide, into DIR "
+                         "(the README's pictures: docs/img)")
     ap.add_argument("--screen", action="append", choices=("hub", *GAME_SCREENS), help="only this screen (repeatable)")
     args = ap.parse_args(argv)
     _setup_paths()
@@ -205,6 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     titles = {g: t(args.lang, f"game.{g}.title") for g in game_ids}
     (args.out / "index.html").write_text(page_html(taken, titles, args.lang), encoding="utf-8")
     print(f"contact_sheet: {len(taken)} shots and index.html in {args.out}")
+    if args.readme:
+        args.readme.mkdir(parents=True, exist_ok=True)
+        have = {s.file for s in taken}
+        pairs = [(args.out / s.file, args.readme / name) for s, name in readme_shots(game_ids) if s.file in have]
+        scale_down(pairs)
+        for _src, dst in pairs:
+            print(f"contact_sheet: {dst} ({dst.stat().st_size} bytes)")
     return 0
 
 
