@@ -62,6 +62,7 @@ PIECES = {
     "tryit.json": "every clause of rules.md needs a \"Try it\" position or a reason (docs/tryit.md)",
     "rules.md": "the rules as built: the clause ids that refusals, the rules panel and the tests name",
     "blog.md": "the worked example for rules bloggers (docs/blogging.md)",
+    "cover.svg": "the hub tile's cover drawing, drawn by the project (docs/ui.md, \"Art conventions\")",
 }
 OWN_TESTS = {
     "tests/games/test_{id}.py": "one scenario test per rule clause, the clause id in its name or docstring",
@@ -81,7 +82,7 @@ def repo_root() -> Path | None:
 def missing_pieces(game_id: str, root: Path | None = None) -> list[str]:
     """What the game lacks, each in words: the piece and what needs it."""
     from .diagram import PENDING
-    from .ui import tryit
+    from .ui import covers, tryit
 
     if game_id not in registry.GAMES:
         folder = Path(registry.__file__).resolve().parent / game_id
@@ -148,6 +149,9 @@ def missing_pieces(game_id: str, root: Path | None = None) -> list[str]:
             if gaps:
                 out.append(f"tryit.json has no position and no reason for {gaps[:5]}"
                            f"{' …' if len(gaps) > 5 else ''}: run python3 tools/find_tryit.py --game {game_id}")
+    cover = covers.source(game_id)
+    if cover is not None:
+        out += [f"cover.svg: {p}: {PIECES['cover.svg']}" for p in covers.problems(cover)]
     blog = folder / "blog.md"
     if blog.is_file():
         text = blog.read_text(encoding="utf-8")

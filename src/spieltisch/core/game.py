@@ -33,6 +33,9 @@ class GameInfo:
     # older rules versions whose saves still load: ``Game.options_for_rules``
     # turns such a save's options into the options that play its rules
     old_rules: tuple[int, ...] = ()
+    # about how long a game takes at the default table, in minutes, for the
+    # hub's tile (docs/ui.md, "The hub's tiles", says where each number comes from)
+    play_minutes: int = 0
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     # ---- Übersicht -------------------------------------------------------------
     "hub.heading": "Wähle ein Spiel",
     "hub.players": "{min}–{max} Spieler",
+    "hub.players_one": "{n} Spieler",
+    "hub.minutes": "{n} Min.",
+    "hub.play": "Spielen",
     "hub.new": "Neues Spiel",
     "hub.coming_soon": "Bald verfügbar",
     "hub.saves": "Deine Spiele",

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     # ---- hub -------------------------------------------------------------------
     "hub.heading": "Choose a game",
     "hub.players": "{min}–{max} players",
+    "hub.players_one": "{n} players",
+    "hub.minutes": "{n} min",
+    "hub.play": "Play",
     "hub.new": "New game",
     "hub.coming_soon": "Coming soon",
     "hub.saves": "Your games",

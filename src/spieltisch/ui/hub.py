@@ -10,7 +10,7 @@ cards into index.html.
 from __future__ import annotations
 
 from ..i18n import t
-from . import hub_screen, snapshot
+from . import covers, hub_screen, snapshot
 from .boards import has_board
 from .safety import stored_revision
 
@@ -25,7 +25,9 @@ def hub_card_infos(catalogue, games) -> list:
         game = games.get(gid)
         if game is None:
             continue
-        cards.append(hub_screen.CardInfo(gid, has_board(gid), game.info.min_players, game.info.max_players))
+        info = game.info
+        cards.append(hub_screen.CardInfo(gid, has_board(gid), info.min_players, info.max_players,
+                                         getattr(info, "play_minutes", 0), covers.inline(gid)))
     return cards
 
 

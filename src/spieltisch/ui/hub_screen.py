@@ -40,26 +40,53 @@ class CardInfo:
     built: bool
     min_players: int
     max_players: int
+    play_minutes: int = 0  # GameInfo.play_minutes (0: not said)
+    cover: str = ""  # the inline cover drawing (ui/covers.py), "" for none
+
+
+_ICON = '<svg class="fact-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
+_PERSON = _ICON + '<circle cx="8" cy="4.5" r="3"/><path d="M2 15a6 6 0 0 1 12 0z"/></svg>'
+_CLOCK = (_ICON + '<circle cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="2"/>'
+          '<path d="M8 4.5V8l2.5 2" fill="none" stroke="currentColor" stroke-width="2"/></svg>')
+
+
+def _players_key(card: CardInfo) -> tuple[str, dict]:
+    if card.min_players == card.max_players:
+        return "hub.players_one", {"n": card.min_players}
+    return "hub.players", {"min": card.min_players, "max": card.max_players}
 
 
 def game_card(lang: str, card: CardInfo) -> str:
+    """A game's tile, like the lid of its box: the cover, the name, players
+    and play time, one primary "Play" and the rest as a row of small links
+    (docs/ui.md, "The hub's tiles")."""
     gid = card.game_id
-    title = f'<h3{i18n_attrs(f"game.{gid}.title")}>{esc(t(lang, f"game.{gid}.title"))}</h3>'
-    players = (f'<p class="players"{i18n_attrs("hub.players", min=card.min_players, max=card.max_players)}>'
-               f'{esc(t(lang, "hub.players", min=card.min_players, max=card.max_players))}</p>')
+    title = (f'<h3 id="card-h-{esc(gid)}"{i18n_attrs(f"game.{gid}.title")}>'
+             f'{esc(t(lang, f"game.{gid}.title"))}</h3>')
+    pkey, pargs = _players_key(card)
+    facts = (f'<span class="players">{_PERSON}'
+             f'<span{i18n_attrs(pkey, **pargs)}>{esc(t(lang, pkey, **pargs))}</span></span>')
+    if card.play_minutes:
+        facts += (f'<span class="time">{_CLOCK}'
+                  f'<span{i18n_attrs("hub.minutes", n=card.play_minutes)}>'
+                  f'{esc(t(lang, "hub.minutes", n=card.play_minutes))}</span></span>')
+    facts = f'<p class="facts">{facts}</p>'
     blurb = f'<p class="blurb"{i18n_attrs(f"game.{gid}.blurb")}>{esc(t(lang, f"game.{gid}.blurb"))}</p>'
+    art = f'<div class="art cover" aria-hidden="true">{card.cover}</div>'
     if card.built:
-        foot = (f'<div class="card-btns"><a class="btn btn-primary" href="#/new/{esc(gid)}" data-ui="new:{esc(gid)}"'
-                f'{i18n_attrs("hub.new")}>{esc(t(lang, "hub.new"))}</a>'
-                f'<button type="button" class="btn" data-ui="learn:{esc(gid)}"'
-                f'{i18n_attrs("guide.learn")}>{esc(t(lang, "guide.learn"))}</button>'
-                f'<a class="btn btn-howto" href="#/rules/{esc(gid)}" data-howto="{esc(gid)}"'
+        foot = (f'<div class="card-btns"><a class="btn btn-primary btn-play" href="#/new/{esc(gid)}" '
+                f'data-ui="new:{esc(gid)}" aria-describedby="card-h-{esc(gid)}"'
+                f'{i18n_attrs("hub.play")}>{esc(t(lang, "hub.play"))}</a></div>'
+                f'<div class="card-links"><button type="button" class="btn btn-quiet" data-ui="learn:{esc(gid)}"'
+                f' aria-describedby="card-h-{esc(gid)}"{i18n_attrs("guide.learn")}>{esc(t(lang, "guide.learn"))}</button>'
+                f'<a class="btn btn-quiet btn-howto" href="#/rules/{esc(gid)}" data-howto="{esc(gid)}"'
+                f' aria-describedby="card-h-{esc(gid)}"'
                 f'{i18n_attrs("hub.how_to_play")}>{esc(t(lang, "hub.how_to_play"))}</a></div>')
         return (f'<li class="game-card game-{esc(gid)}" data-game-card="{esc(gid)}">'
-                f'<div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
+                f'{art}<div class="card-body">{title}{facts}{blurb}{foot}</div></li>')
     foot = f'<p class="soon"{i18n_attrs("hub.coming_soon")}>{esc(t(lang, "hub.coming_soon"))}</p>'
     return (f'<li class="game-card game-{esc(gid)} is-soon" data-game-card="{esc(gid)}" data-coming-soon '
-            f'aria-disabled="true"><div class="art" aria-hidden="true"></div>{title}{players}{blurb}{foot}</li>')
+            f'aria-disabled="true">{art}<div class="card-body">{title}{facts}{blurb}{foot}</div></li>')
 
 
 def hub_cards(lang: str, cards: Sequence[CardInfo]) -> str:

@@ -70,6 +70,7 @@ class Brauzeit(RollFlow, Scoring, BotHooks, Game):
         max_length=max(length_bound(n, "long") for n in range(1, 7)),
         rules_version=2,  # 2: one choice per brewer and roll, solo 48 / 72, brau.last
         options=(("heroes", True), ("clock", "short")),
+        play_minutes=20,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

@@ -149,6 +149,7 @@ class HexenCocktail(Game):
         max_length=600,
         rules_version=1,
         options=(),
+        play_minutes=15,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

@@ -98,6 +98,7 @@ class PotionsBrew(Game):
         rules_version=2,
         old_rules=(1,),
         options=(("short", False),),
+        play_minutes=30,  # docs/ui.md, "The hub's tiles"
     )
 
     def options_for_rules(self, options: dict, rules_version: int) -> dict:

@@ -95,6 +95,7 @@ class Saboteur(Game):
         rules_version=2,
         old_rules=(1,),
         options=(("dwarfs", True), ("variant", "classic"), ("dwarf_change", True)),
+        play_minutes=30,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

@@ -229,6 +229,7 @@ class SausUndBraus(Game):
         max_length=13 + SLOTS + ROUND_LIMIT * 4 * TURN_MAX,
         rules_version=1,
         options=(),
+        play_minutes=15,  # docs/ui.md, "The hub's tiles"
     )
     # Nothing is private to one seat (the books are hidden from all alike):
     # every seat's view is the same, so hot-seat play needs no curtain.

@@ -48,7 +48,7 @@ def _illegal(code: str, rule: str, message: str, **params) -> Illegal:
 
 class TinyCauldron(Game):
     info = GameInfo(id="tiny", title="Tiny Cauldron", min_players=2, max_players=4,
-                    perfect_information=True, max_length=1 + TARGET, rules_version=1)
+                    perfect_information=True, max_length=1 + TARGET, rules_version=1, play_minutes=5)
 
     def new_state(self, players: int, options: dict | None = None) -> TinyState:
         self.check_players(players)
