@@ -23,7 +23,7 @@ from support import a11y, registry
 from support import browser as sb
 from support.play import human_move, wait_idle
 
-from spieltisch.review.moments import prefix
+from spieltisch.review.replay import prefix
 from spieltisch.ui import position
 
 GAMES = registry.GAME_IDS
@@ -76,6 +76,8 @@ def test_review_of_a_finished_game_marks_the_bad_move_with_chart_and_table(rpage
     expect(rpage.locator("#app[data-screen='review']")).to_be_attached()
     expect(rpage.locator("[data-review='done']")).to_be_attached(timeout=RUN_TIMEOUT)
     assert runs(rpage) == before + 1
+    # the worker started from the page's runtime image (docs/review.md, "Off the main thread")
+    assert rpage.evaluate("() => document.documentElement.dataset.reviewImage") == "1"
     kept = json.loads(rpage.evaluate("(k) => localStorage.getItem(k)", f"spieltisch.review.{slot}.{seat}"))
     assert kept["complete"] and kept["seat"] == seat
     # chart (SVG, marks with data-review-n) and the table alternative, one row per decision
@@ -144,7 +146,8 @@ def test_show_what_was_hidden_is_off_until_switched_on(rpage):
 
 
 def test_cancel_stops_the_run_and_go_on_resumes(browser, site_url):
-    page = sb.boot_page(browser, site_url, "index.html?botdelay=0&review=playouts:2000")
+    # ?image=0: the page and its worker start Python the ordinary way (app.zip, then review.zip)
+    page = sb.boot_page(browser, site_url, "index.html?botdelay=0&image=0&review=playouts:2000")
     try:
         game_id = max(GAMES, key=lambda g: len(bad_game(g)[0]))  # the longest game
         text, seat, _ = bad_game(game_id)
@@ -153,6 +156,7 @@ def test_cancel_stops_the_run_and_go_on_resumes(browser, site_url):
         page.wait_for_function("() => +document.querySelector('[data-review-progress]')?.value > 0", timeout=RUN_TIMEOUT)
         page.locator("[data-ui='review-cancel']").click()
         expect(page.locator("[data-review='cancelled']")).to_be_attached(timeout=60_000)
+        assert page.evaluate("() => document.documentElement.dataset.reviewImage") == "0"
         kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", f"spieltisch.review.rv-cancel.{seat}"))
         assert kept["complete"] is False and 0 < len(kept["decisions"]) < kept["total"]
         page.locator("[data-ui='review-again']").click()

@@ -12,8 +12,8 @@ while the game is still on: during a game it would show every hand.
 from __future__ import annotations
 
 from ..core.match import Match
-from .engine import ReviewError
-from .moments import states
+from .replay import states
+from .result import ReviewError
 
 
 def hidden_at(match: Match, log_index: int, seat: int, *, finished_only: bool = True) -> dict:

@@ -53,12 +53,12 @@ from importlib import import_module
 
 from ..core.game import CHANCE, Game, canonical_json
 from ..core.rng import Rng, mix_seed
+from .result import ENGINE
 
 LOOK_DETS = 4  # determinisations of the one-step look that cuts too many candidates
 CANDIDATE_DETS = 16  # determinisations whose sensible moves are candidates (Saboteur's depend on the roles drawn)
 REFINE = 4  # a drop near or above the marks is measured on this many times the fresh samples
 MAX_STEPS = 40  # seat actions in one play-out at most (a depth of -1 has no cap)
-ENGINE = 4  # bump when the numbers for the same view and settings change
 
 
 @dataclass(frozen=True)
