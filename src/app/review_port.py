@@ -73,4 +73,6 @@ class ReviewPort:
             return
         if data.get("kind") in ("result", "cancelled", "error"):
             performance.mark(f"spieltisch:review-{data['kind']}")  # the run's end, before the screen is drawn
+            if isinstance(data.get("work_ms"), int):  # the worker's time in Python (bench/review_browser.py)
+                document.documentElement.setAttribute("data-review-work", str(data["work_ms"]))
         self.app.apply(self.app.ctl.handle("review", data))

@@ -101,8 +101,8 @@ const booted = boot().catch((error) => {
 
 let lastProgress = 0;
 
-function post(id, text) {
-  const data = JSON.parse(text);
+function post(id, text, extra = {}) {
+  const data = Object.assign(JSON.parse(text), extra);
   data.id = id;
   const now = performance.now();
   if (data.kind !== "progress" || now - lastProgress >= PROGRESS_MS) {
@@ -120,8 +120,9 @@ function tick(current) {
     return;
   }
   const t0 = performance.now();
-  const data = post(current.id, py.step(SLICE_MS));
+  const text = py.step(SLICE_MS);
   current.ms += performance.now() - t0;
+  const data = post(current.id, text, { work_ms: Math.round(current.ms) }); // the time in Python (bench/)
   if (data.kind === "progress") setTimeout(() => tick(current), 0);
   else job = null;
 }

@@ -64,7 +64,8 @@ class Review:
         self.plan = Plan(self.settings.seed, self.settings.per_decision(len(self.moments)),
                          self.settings.depth, self.settings.candidates, self.mode,
                          self.low_wins and self.mode == "score",
-                         refine_at=THRESHOLDS[self.mode][-1][1] / 2)
+                         refine_at=THRESHOLDS[self.mode][-1][1] / 2,
+                         skip_below=THRESHOLDS[self.mode][-1][1] / 2)
         self.rows: list[dict] = []
         self.cancelled = False
         self._work = None

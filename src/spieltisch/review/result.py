@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, replace
 
 from ..core.match import Match
 
-ENGINE = 4  # bump when the numbers for the same view and settings change
+ENGINE = 5  # bump when the numbers for the same view and settings change
 FORMAT = "spieltisch-review"
 VERSION = 1
 
