@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
                              "browser_s": round(info["run"] / 1000, 1), "worker_boot_ms": info["boot"],
                              "worker_image": info["image"], "browser_python_s": round(info["work"] / 1000, 1),
                              "long_tasks_ms": info["long"], "cpython_wall_s": round(wall, 1),
-                             "cpython_cpu_s": round(cpu, 1), "same_numbers": same})
+                             "cpython_cpu_s": round(cpu, 1), "same_numbers": same,
+                             **({} if same else {"settings": [kept["settings"], res["settings"]]})})
                 print(json.dumps(rows[-1]), f"load {os.getloadavg()[0]:.1f}", flush=True)
                 if args.boot_only:
                     break

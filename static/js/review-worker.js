@@ -60,7 +60,10 @@ async function bytes(url) {
   return r.arrayBuffer();
 }
 
-async function startPython() {
+// The image holds the interpreter's memory, not its files: app.zip is unpacked
+// either way (as PyScript does for the page), so that data files the modules
+// read -- a game's review.json, its try-it positions -- are there.
+async function startPython(zip) {
   const url = imageURL();
   if (url) {
     try {
@@ -68,13 +71,14 @@ async function startPython() {
       image.catch(() => {}); // handled by loadPyodide's await below
       const pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: image });
       pyodide.runPython("from app.image import restored\nrestored()");
+      pyodide.unpackArchive(await zip, "zip");
       return { pyodide, image: true };
     } catch (error) {
       console.warn(`review-worker.js: the runtime image could not be used (${error}); starting Python without it`);
     }
   }
-  const [pyodide, zip] = await Promise.all([loadPyodide({ indexURL, stdLibURL }), bytes(zipURL)]);
-  pyodide.unpackArchive(zip, "zip");
+  const pyodide = await loadPyodide({ indexURL, stdLibURL });
+  pyodide.unpackArchive(await zip, "zip");
   return { pyodide, image: false };
 }
 
@@ -83,9 +87,11 @@ let py = null;
 
 async function boot() {
   const t0 = performance.now();
+  const zip = bytes(zipURL);
   const engine = bytes(reviewZipURL);
+  zip.catch(() => {});
   engine.catch(() => {});
-  const { pyodide, image } = await startPython();
+  const { pyodide, image } = await startPython(zip);
   pyodide.unpackArchive(await engine, "zip");
   pyodide.runPython("import importlib, sys, os\nimportlib.invalidate_caches()\n"
     + "sys.path.insert(0, os.getcwd())\nfrom spieltisch.review import job as _review_job");

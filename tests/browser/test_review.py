@@ -24,6 +24,7 @@ from support import browser as sb
 from support.play import human_move, wait_idle
 
 from spieltisch.review.replay import prefix
+from spieltisch.review.result import settings_for
 from spieltisch.ui import position
 
 GAMES = registry.GAME_IDS
@@ -80,6 +81,9 @@ def test_review_of_a_finished_game_marks_the_bad_move_with_chart_and_table(rpage
     assert rpage.evaluate("() => document.documentElement.dataset.reviewImage") == "1"
     kept = json.loads(rpage.evaluate("(k) => localStorage.getItem(k)", f"spieltisch.review.{slot}.{seat}"))
     assert kept["complete"] and kept["seat"] == seat
+    # the worker read the game's own defaults (Saboteur's review.json: depth 0) as CPython does
+    small = {k: int(v) for k, v in (p.split(":") for p in SMALL.split(","))}
+    assert kept["settings"] == settings_for(game_id, **small).to_json()
     # chart (SVG, marks with data-review-n) and the table alternative, one row per decision
     expect(rpage.locator("[data-review-chart] svg[role='img'] title").first).to_be_attached()
     assert rpage.locator("[data-review-table] tbody tr").count() == kept["total"]
