@@ -47,3 +47,16 @@ def test_precache_list_shape():
     assert urls == sorted(urls) and "sw.js" not in urls
     assert not any(u.startswith(("tests/", "static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm"))
                    for u in urls)
+
+
+def test_every_file_the_review_worker_fetches_is_precached():
+    """static/js/review-worker.js starts its own Python offline too: the
+    vendored Pyodide, the standard library, app.zip and review.zip (the
+    engine the page leaves out; docs/review.md), all in the precache."""
+    files = set(build_sw.site_files(REPO))
+    source = (REPO / "static" / "js" / "review-worker.js").read_text(encoding="utf-8")
+    urls = re.findall(r'new URL\("\.\./([^"`$]+)", import\.meta\.url\)', source)
+    assert "build/review.zip" in urls and "build/app.zip" in urls
+    wanted = {"static/" + u for u in urls if not u.endswith("/")}
+    assert not wanted - files, f"not precached: {sorted(wanted - files)}"
+    assert "static/js/review-worker.js" in files

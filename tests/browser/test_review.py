@@ -227,6 +227,17 @@ def test_axe_and_screenshots_of_the_review_and_record_screens(rpage, lang):
                     width = rpage.evaluate("() => document.documentElement.scrollWidth")
                     assert width <= vp[0], f"{name} {size}: scrolls sideways ({width} px)"
                 rpage.set_viewport_size({"width": 1200, "height": 900})
+                if name == "review":  # "Show what was hidden": the seats' hands and what no one saw
+                    rpage.locator("[data-ui='review-hidden']").click()
+                    expect(rpage.locator("[data-review-hidden-panel] [data-review-unseen]")).to_be_attached()
+                    v = a11y.scan(rpage)
+                    assert a11y.count(v) == 0, f"hidden panel {lang} {scheme}:\n{a11y.describe(v)}"
+                    for size, vp in (("laptop", (1280, 800)), ("phone", (390, 844))):
+                        rpage.set_viewport_size({"width": vp[0], "height": vp[1]})
+                        rpage.screenshot(path=str(SHOTS / f"review-hidden-{lang}-{scheme}-{size}.png"), full_page=True)
+                        width = rpage.evaluate("() => document.documentElement.scrollWidth")
+                        assert width <= vp[0], f"hidden panel {size}: scrolls sideways ({width} px)"
+                    rpage.set_viewport_size({"width": 1200, "height": 900})
     finally:
         rpage.emulate_media(color_scheme="light")
         rpage.locator("[data-ui='lang:en']").first.click()
