@@ -5,10 +5,14 @@ reviewed), against the same review on CPython in this process.
 
     python3 bench/review_browser.py [--level easy|normal] [--games id,id] [--review budget:8000,...]
 
-Per game: the worker's first start (its Pyodide from the vendored files,
-app.zip unpacked; once per page), the run in the browser from the page's
-"review-start" mark to its "review-result" mark (wall), the long tasks of
-the page's main thread during the run, and CPython's wall and CPU seconds.
+Per game: the worker's first start (from the page's runtime image, or with
+``--image 0`` the ordinary way: the vendored Pyodide, app.zip; then
+review.zip; once per page) and which it was, the run in the browser from the
+page's "review-start" mark to its "review-result" mark (wall), the worker's
+time inside Python, the long tasks of the page's main thread during the run,
+and CPython's wall and CPU seconds; ``same_numbers`` compares the kept
+result's decisions with CPython's (and prints both settings when they differ).
+``--boot-only`` stops after the first game (the worker's start).
 Figures in docs/performance.md and docs/review.md.
 """
 
