@@ -5,10 +5,14 @@ reviewed), against the same review on CPython in this process.
 
     python3 bench/review_browser.py [--level easy|normal] [--games id,id] [--review budget:8000,...]
 
-Per game: the worker's first start (its Pyodide from the vendored files,
-app.zip unpacked; once per page), the run in the browser from the page's
-"review-start" mark to its "review-result" mark (wall), the long tasks of
-the page's main thread during the run, and CPython's wall and CPU seconds.
+Per game: the worker's first start (from the page's runtime image, or with
+``--image 0`` the ordinary way: the vendored Pyodide, app.zip; then
+review.zip; once per page) and which it was, the run in the browser from the
+page's "review-start" mark to its "review-result" mark (wall), the worker's
+time inside Python, the long tasks of the page's main thread during the run,
+and CPython's wall and CPU seconds; ``same_numbers`` compares the kept
+result's decisions with CPython's (and prints both settings when they differ).
+``--boot-only`` stops after the first game (the worker's start).
 Figures in docs/performance.md and docs/review.md.
 """
 
@@ -35,7 +39,9 @@ IN_RUN = """() => { const s = performance.getEntriesByName("spieltisch:review-st
     return {run: e.startTime - s.startTime,
             long: window.__longtasks.filter(t => t.start >= s.startTime && t.start + t.ms <= e.startTime)
                                     .map(t => Math.round(t.ms)),
-            boot: +(document.documentElement.getAttribute("data-review-worker") || 0)}; }"""
+            boot: +(document.documentElement.getAttribute("data-review-worker") || 0),
+            image: document.documentElement.getAttribute("data-review-image"),
+            work: +(document.documentElement.getAttribute("data-review-work") || 0)}; }"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="easy")
     ap.add_argument("--games", default="")
     ap.add_argument("--review", default="", help="settings as in ?review=, e.g. budget:8000")
+    ap.add_argument("--image", default="1", help="0: the page and the worker start without the runtime image")
+    ap.add_argument("--boot-only", action="store_true", help="only the worker's start, on the first game")
     args = ap.parse_args(argv)
     from playwright.sync_api import expect, sync_playwright
 
@@ -56,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     server, url = sb.start_site_at(ROOT)
     rows = []
     query = f"index.html?botdelay=0&review={args.review}" if args.review else "index.html?botdelay=0"
+    if args.image == "0":
+        query += "&image=0"
     try:
         with sync_playwright() as pw:
             browser = sb.launch_chromium(pw)
@@ -78,9 +88,13 @@ def main(argv: list[str] | None = None) -> int:
                 same = kept["decisions"] == res["decisions"]
                 rows.append({"game": gid, "players": players, "decisions": res["total"],
                              "browser_s": round(info["run"] / 1000, 1), "worker_boot_ms": info["boot"],
+                             "worker_image": info["image"], "browser_python_s": round(info["work"] / 1000, 1),
                              "long_tasks_ms": info["long"], "cpython_wall_s": round(wall, 1),
-                             "cpython_cpu_s": round(cpu, 1), "same_numbers": same})
-                print(json.dumps(rows[-1]), flush=True)
+                             "cpython_cpu_s": round(cpu, 1), "same_numbers": same,
+                             **({} if same else {"settings": [kept["settings"], res["settings"]]})})
+                print(json.dumps(rows[-1]), f"load {os.getloadavg()[0]:.1f}", flush=True)
+                if args.boot_only:
+                    break
                 page.evaluate("(h) => { location.hash = h; }", "#/")
             sb.close_page(page)
             browser.close()

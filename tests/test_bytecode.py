@@ -12,19 +12,32 @@ from support.pyodide_node import run_in_pyodide
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
-from build import APP_ZIP_SKIP_PATHS  # noqa: E402 -- modules the site does not need (the checker)
+from build import APP_ZIP_SKIP_PATHS, review_modules  # noqa: E402 -- modules the site does not need (the checker)
 
 APP_ZIP = REPO / "static" / "build" / "app.zip"
+REVIEW_ZIP = REPO / "static" / "build" / "review.zip"
 
 
 def test_app_zip_has_bytecode_for_every_module_and_no_source():
+    """Every module the page may import is in app.zip as bytecode; the review
+    engine is in review.zip (the worker's) instead, the review's command line
+    in neither (docs/review.md)."""
     names = set(zipfile.ZipFile(APP_ZIP).namelist())
+    worker_names = set(zipfile.ZipFile(REVIEW_ZIP).namelist())
+    worker, not_on_page = review_modules()
+    assert worker and worker < not_on_page
     modules = [p.relative_to(REPO / "src").as_posix() for pkg in ("spieltisch", "app")
                for p in (REPO / "src" / pkg).rglob("*.py") if "__pycache__" not in p.parts]
     modules = [m for m in modules if m not in APP_ZIP_SKIP_PATHS]
     assert len(modules) > 50
     for mod in modules:
-        assert mod[:-3] + ".pyc" in names, f"no bytecode for {mod}"
+        if mod in worker:
+            assert mod[:-3] + ".pyc" in worker_names, f"no bytecode for {mod} in review.zip"
+        if mod in not_on_page:
+            assert mod[:-3] + ".pyc" not in names and mod not in names, f"{mod} in the page's app.zip"
+        else:
+            assert mod[:-3] + ".pyc" in names, f"no bytecode for {mod}"
+    assert sorted(worker_names) == sorted(m[:-3] + ".pyc" for m in worker)
     assert not [n for n in names if n.endswith(".py") or ("__pycache__" in n and not n.startswith("pyscript/"))]
 
 

@@ -63,3 +63,16 @@ def test_modules_the_site_scripts_import_are_precached():
             assert (REPO / target).is_file(), f"{script.name} imports a missing {ref}"
             assert target in files, f"{script.name} imports {ref}, which is not precached"
     assert {"static/vendor/qr/lean-qr.mjs", "static/vendor/qr/jsQR.js"} <= found
+
+
+def test_every_file_the_review_worker_fetches_is_precached():
+    """static/js/review-worker.js starts its own Python offline too: the
+    vendored Pyodide, the standard library, app.zip and review.zip (the
+    engine the page leaves out; docs/review.md), all in the precache."""
+    files = set(build_sw.site_files(REPO))
+    source = (REPO / "static" / "js" / "review-worker.js").read_text(encoding="utf-8")
+    urls = re.findall(r'new URL\("\.\./([^"`$]+)", import\.meta\.url\)', source)
+    assert "build/review.zip" in urls and "build/app.zip" in urls
+    wanted = {"static/" + u for u in urls if not u.endswith("/")}
+    assert not wanted - files, f"not precached: {sorted(wanted - files)}"
+    assert "static/js/review-worker.js" in files

@@ -9,6 +9,9 @@ Outputs, all under ``static/build/`` (git-ignored):
   level, for PyScript ``[files]`` archive unpacking
   (``"./static/build/app.zip" = "./*"``), and the bytecode of PyScript's own
   ``pyscript`` package (``pyscript/__pycache__``, tools/pyscript_pyc.mjs).
+* ``review.zip`` -- the review engine (``spieltisch.review.WORKER_MODULES``),
+  which app.zip leaves out: only the review's worker (static/js/review-worker.js)
+  imports it, after app.zip (docs/review.md, "In the browser").
 * ``wheel.toml`` -- a complete PyScript config that installs the wheel via
   ``packages`` (the wheel's file name carries the version, so it is generated).
   ``interpreter`` is root-absolute because PyScript resolves it against the
@@ -282,7 +285,27 @@ def pyscript_pycs() -> list[tuple[str, bytes]]:
         return sorted((p.relative_to(tmp).as_posix(), p.read_bytes()) for p in Path(tmp).rglob("*.pyc"))
 
 
+def review_modules() -> tuple[set[str], set[str]]:
+    """(the review worker's modules, every module the page never imports) as
+    paths in app.zip (``spieltisch.review.WORKER_MODULES``/``NOT_ON_PAGE``)."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    from spieltisch import review
+
+    def paths(names):
+        return {f"spieltisch/review/{m}.py" for m in names}
+
+    return paths(review.WORKER_MODULES), paths(review.NOT_ON_PAGE)
+
+
+REVIEW_ZIP = "review.zip"
+
+
 def build_app_zip(out: Path) -> Path:
+    """app.zip for the page, and review.zip for the review's worker: the
+    review engine, which the page never imports (docs/review.md), sits in
+    the second only; the worker unpacks both."""
+    worker, not_on_page = review_modules()
     entries = []
     for pkg in ("spieltisch", "app"):
         top = SRC / pkg
@@ -296,7 +319,14 @@ def build_app_zip(out: Path) -> Path:
                 continue  # a game's stylesheet reaches the page through games.css
             entries.append((rel, f.read_bytes()))
     entries = sourceless(entries, pyodide_pycs(entries))
+
+    def source_of(name: str) -> str:
+        return name[:-1] if name.endswith(".pyc") else name
+
+    review_entries = [(n, d) for n, d in entries if source_of(n) in worker]
+    entries = [(n, d) for n, d in entries if source_of(n) not in not_on_page]
     entries += pyscript_pycs()
+    write_zip(out / REVIEW_ZIP, sorted(review_entries))
     target = out / "app.zip"
     write_zip(target, sorted(entries))
     return target
@@ -471,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
             old = json.loads(manifest_path.read_text())
         except ValueError:
             old = {}
-        files = [old.get("wheel", {}).get("file"), "app.zip", "wheel.toml", "games.css", "page.css", "resume.js",
+        files = [old.get("wheel", {}).get("file"), "app.zip", REVIEW_ZIP, "wheel.toml", "games.css", "page.css", "resume.js",
                  "records.js"]
         if "stdlib" in old:
             files.append(old["stdlib"]["file"])
@@ -512,6 +542,7 @@ def main(argv: list[str] | None = None) -> int:
         "version": version,
         "wheel": describe(wheel),
         "app_zip": describe(app_zip),
+        "review_zip": describe(OUT / REVIEW_ZIP),
         "games_css": describe(games_css),
         **({"stdlib": describe(stdlib)} if stdlib else {}),
         **({"image": describe(image)} if image else {}),

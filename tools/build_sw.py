@@ -82,7 +82,7 @@ def site_files(root: Path) -> list[str]:
     manifest = json.loads(manifest_path.read_text())
     out += ["static/build/manifest.json", f"static/build/{manifest['app_zip']['file']}",
             f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
-            "static/build/records.js",
+            "static/build/records.js", f"static/build/{manifest['review_zip']['file']}",
             f"static/build/{manifest['wheel']['file']}"]
     if "stdlib" in manifest:
         out.append(f"static/build/{manifest['stdlib']['file']}")

@@ -41,7 +41,10 @@ STDLIB = (
 BROWSER = ("app.browser", "app.dom", "app.main", "app.review_port", "app.snapshot")
 # spieltisch.__main__ is the command line and spieltisch.check the game
 # authors' checker (subprocess, pytest): neither is part of the site.
-SKIP = ("spieltisch.__main__", "spieltisch.check")
+# The review engine runs in the review's worker only (review.zip, not app.zip:
+# docs/review.md), and the review's command line is the wheel's.
+SKIP = ("spieltisch.__main__", "spieltisch.check",
+        *(f"spieltisch.review.{m}" for m in ("cli", "engine", "job", "moments", "search")))
 
 # Bytes restored() allocates and frees: more than the heap has free, so the
 # wasm memory grows once, at start (tests/test_image_build.py).

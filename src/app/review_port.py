@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from js import URL, Object, Worker, document, performance, window
+from js import URL, Object, URLSearchParams, Worker, document, performance, window
 from pyodide.ffi import create_proxy, to_js
 
 from app.browser import nil
@@ -25,7 +25,13 @@ class ReviewPort:
 
     def _ensure(self):
         if self.worker is None:
-            url = URL.new("static/js/review-worker.js", window.location.href).href
+            # the worker starts from this build's runtime image, as the page did (docs/review.md)
+            build = document.documentElement.getAttribute("data-app-build")
+            query = [] if nil(build) else [f"build={build}"]
+            if URLSearchParams.new(window.location.search).get("image") == "0":
+                query.append("image=0")
+            url = URL.new("static/js/review-worker.js" + ("?" + "&".join(query) if query else ""),
+                          window.location.href).href
             self.worker = Worker.new(url, to_js({"type": "module"}, dict_converter=Object.fromEntries))
             self._proxy = create_proxy(self.on_message)
             self.worker.addEventListener("message", self._proxy)
@@ -58,6 +64,7 @@ class ReviewPort:
             return
         if data.get("kind") == "ready":
             document.documentElement.setAttribute("data-review-worker", str(data.get("boot_ms", 0)))
+            document.documentElement.setAttribute("data-review-image", "1" if data.get("image") else "0")
             return
         if data.get("kind") == "progress":  # only the bar moves: no render, no focus work
             self.app.ctl.handle("review", data)
@@ -66,4 +73,6 @@ class ReviewPort:
             return
         if data.get("kind") in ("result", "cancelled", "error"):
             performance.mark(f"spieltisch:review-{data['kind']}")  # the run's end, before the screen is drawn
+            if isinstance(data.get("work_ms"), int):  # the worker's time in Python (bench/review_browser.py)
+                document.documentElement.setAttribute("data-review-work", str(data["work_ms"]))
         self.app.apply(self.app.ctl.handle("review", data))

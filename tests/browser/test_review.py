@@ -23,7 +23,8 @@ from support import a11y, registry
 from support import browser as sb
 from support.play import human_move, wait_idle
 
-from spieltisch.review.moments import prefix
+from spieltisch.review.replay import prefix
+from spieltisch.review.result import settings_for
 from spieltisch.ui import position
 
 GAMES = registry.GAME_IDS
@@ -76,8 +77,13 @@ def test_review_of_a_finished_game_marks_the_bad_move_with_chart_and_table(rpage
     expect(rpage.locator("#app[data-screen='review']")).to_be_attached()
     expect(rpage.locator("[data-review='done']")).to_be_attached(timeout=RUN_TIMEOUT)
     assert runs(rpage) == before + 1
+    # the worker started from the page's runtime image (docs/review.md, "Off the main thread")
+    assert rpage.evaluate("() => document.documentElement.dataset.reviewImage") == "1"
     kept = json.loads(rpage.evaluate("(k) => localStorage.getItem(k)", f"spieltisch.review.{slot}.{seat}"))
     assert kept["complete"] and kept["seat"] == seat
+    # the worker read the game's own defaults (Saboteur's review.json: depth 0) as CPython does
+    small = {k: int(v) for k, v in (p.split(":") for p in SMALL.split(","))}
+    assert kept["settings"] == settings_for(game_id, **small).to_json()
     # chart (SVG, marks with data-review-n) and the table alternative, one row per decision
     expect(rpage.locator("[data-review-chart] svg[role='img'] title").first).to_be_attached()
     assert rpage.locator("[data-review-table] tbody tr").count() == kept["total"]
@@ -144,7 +150,8 @@ def test_show_what_was_hidden_is_off_until_switched_on(rpage):
 
 
 def test_cancel_stops_the_run_and_go_on_resumes(browser, site_url):
-    page = sb.boot_page(browser, site_url, "index.html?botdelay=0&review=playouts:2000")
+    # ?image=0: the page and its worker start Python the ordinary way (app.zip, then review.zip)
+    page = sb.boot_page(browser, site_url, "index.html?botdelay=0&image=0&review=playouts:2000")
     try:
         game_id = max(GAMES, key=lambda g: len(bad_game(g)[0]))  # the longest game
         text, seat, _ = bad_game(game_id)
@@ -153,6 +160,7 @@ def test_cancel_stops_the_run_and_go_on_resumes(browser, site_url):
         page.wait_for_function("() => +document.querySelector('[data-review-progress]')?.value > 0", timeout=RUN_TIMEOUT)
         page.locator("[data-ui='review-cancel']").click()
         expect(page.locator("[data-review='cancelled']")).to_be_attached(timeout=60_000)
+        assert page.evaluate("() => document.documentElement.dataset.reviewImage") == "0"
         kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", f"spieltisch.review.rv-cancel.{seat}"))
         assert kept["complete"] is False and 0 < len(kept["decisions"]) < kept["total"]
         page.locator("[data-ui='review-again']").click()
@@ -219,6 +227,17 @@ def test_axe_and_screenshots_of_the_review_and_record_screens(rpage, lang):
                     width = rpage.evaluate("() => document.documentElement.scrollWidth")
                     assert width <= vp[0], f"{name} {size}: scrolls sideways ({width} px)"
                 rpage.set_viewport_size({"width": 1200, "height": 900})
+                if name == "review":  # "Show what was hidden": the seats' hands and what no one saw
+                    rpage.locator("[data-ui='review-hidden']").click()
+                    expect(rpage.locator("[data-review-hidden-panel] [data-review-unseen]")).to_be_attached()
+                    v = a11y.scan(rpage)
+                    assert a11y.count(v) == 0, f"hidden panel {lang} {scheme}:\n{a11y.describe(v)}"
+                    for size, vp in (("laptop", (1280, 800)), ("phone", (390, 844))):
+                        rpage.set_viewport_size({"width": vp[0], "height": vp[1]})
+                        rpage.screenshot(path=str(SHOTS / f"review-hidden-{lang}-{scheme}-{size}.png"), full_page=True)
+                        width = rpage.evaluate("() => document.documentElement.scrollWidth")
+                        assert width <= vp[0], f"hidden panel {size}: scrolls sideways ({width} px)"
+                    rpage.set_viewport_size({"width": 1200, "height": 900})
     finally:
         rpage.emulate_media(color_scheme="light")
         rpage.locator("[data-ui='lang:en']").first.click()

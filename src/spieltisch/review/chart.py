@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..i18n import t
 from ..render.html import esc
-from . import engine
+from . import result as engine
 from .words import class_text, drop_text, value_text
 
 W, H = 360, 200

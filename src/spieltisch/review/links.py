@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..core.match import Match
 from ..ui import position
-from . import engine
-from .moments import prefix
+from . import result as engine
+from .replay import prefix
 
 
 def try_better(match: Match, result: dict, n: int) -> dict:

@@ -13,11 +13,13 @@ entry of its log (``Match.from_save`` replays a save checked).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..core.game import CHANCE, Game
 from ..core.match import Match
+from .replay import prefix, states
+
+__all__ = ["Decision", "decisions", "prefix", "states"]
 
 
 @dataclass(frozen=True)
@@ -29,16 +31,6 @@ class Decision:
     view: dict  # game.view(state before the action, seat): all the review may know
     played: str  # the action text the seat played
     options: int  # how many legal actions the seat had
-
-
-def states(match: Match) -> Iterator[tuple[int, object, int, str]]:
-    """``(log index, state before the entry, player, action text)`` for every
-    log entry, replayed from the start."""
-    game = match.game
-    state = game.new_state(len(match.seats), match.options)
-    for k, (player, text) in enumerate(match.log):
-        yield k, state, player, text
-        state = game.apply_unchecked(state, game.parse_action(text))
 
 
 def decisions(match: Match, seat: int) -> list[Decision]:
@@ -55,20 +47,3 @@ def decisions(match: Match, seat: int) -> list[Decision]:
             continue
         out.append(Decision(len(out), k, game.view(state, seat), text, len(legal)))
     return out
-
-
-def prefix(match: Match, log_index: int) -> Match:
-    """A new match holding the first ``log_index`` entries of ``match``'s log
-    (chance outcomes forced where the original forced them, else drawn from
-    the seed at the same place, as a save replays). Nothing after
-    ``log_index`` is played, and no chance is drawn past it."""
-    if not 0 <= log_index <= len(match.log):
-        raise ValueError("log_index is outside the log")
-    m = Match(match.game, list(match.seats), dict(match.options), match.seed, auto_chance=False)
-    for player, text in match.log[:log_index]:
-        if player == CHANCE:
-            m.play_chance(text)
-        else:
-            m.play(text, player)
-    m.auto_chance = True
-    return m

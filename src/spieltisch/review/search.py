@@ -53,12 +53,13 @@ from importlib import import_module
 
 from ..core.game import CHANCE, Game, canonical_json
 from ..core.rng import Rng, mix_seed
+from .result import ENGINE, MIN_Z
 
 LOOK_DETS = 4  # determinisations of the one-step look that cuts too many candidates
 CANDIDATE_DETS = 16  # determinisations whose sensible moves are candidates (Saboteur's depend on the roles drawn)
+MIN_SHARED = 8  # the selection's paired samples a skip of the fresh measure needs at least
 REFINE = 4  # a drop near or above the marks is measured on this many times the fresh samples
 MAX_STEPS = 40  # seat actions in one play-out at most (a depth of -1 has no cap)
-ENGINE = 4  # bump when the numbers for the same view and settings change
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class Plan:
     mode: str  # "win": the seat's share of the win; "score": its final points
     low_wins: bool = False  # score mode: fewer points are better
     refine_at: float = float("inf")  # a drop at least this big gets REFINE times the fresh samples
+    skip_below: float = 0.0  # a selection drop surely below this skips the fresh measure (0: never)
 
 
 @dataclass
@@ -110,7 +112,7 @@ def game_value(game: Game):
     if cached is None:
         try:
             hook = import_module(f"spieltisch.games.{game.info.id}.review")
-            cached = hook.value
+            cached = getattr(hook, "value", None) or game.heuristic  # the file may hold ``unseen`` alone
         except ModuleNotFoundError as err:
             if err.name != f"spieltisch.games.{game.info.id}.review":
                 raise
@@ -285,6 +287,21 @@ def evaluate(game: Game, view: dict, seat: int, played: str, plan: Plan):
     if best is played_arm:
         return Evaluation(played, played, played_arm.mean(), played_arm.mean(), 0.0, 0.0,
                           len(played_arm.samples), options)
+    # 2b. a drop that even the selection's optimistic measure (the winner's
+    # curse pushes it up) puts, with twice its error, below half the smallest
+    # mark cannot be marked: it is reported from the selection's paired
+    # samples and the fresh measure -- half the budget -- is not spent
+    # (most decisions of a game; docs/review.md, "The estimator")
+    shared = sorted(set(best.samples) & set(played_arm.samples))
+    if len(shared) >= MIN_SHARED and plan.skip_below > 0:
+        sign = -1.0 if plan.mode == "score" and plan.low_wins else 1.0
+        diffs = [sign * (best.samples[j] - played_arm.samples[j]) for j in shared]
+        mean = math.fsum(diffs) / len(diffs)
+        se = _se(diffs)
+        if mean + MIN_Z * se < plan.skip_below:
+            n = len(shared)
+            return Evaluation(played, best.text, math.fsum(played_arm.samples[j] for j in shared) / n,
+                              math.fsum(best.samples[j] for j in shared) / n, max(0.0, mean), se, n, options)
     # 3. the other half: the best and the played move on fresh samples, so the
     # drop is not the winner's luck in the selection above (its maximum of noisy means)
     # A drop near the marks (half the smallest or more) gets more of them: the

@@ -23,8 +23,8 @@ from ..core.rng import Rng, mix_seed
 from ..i18n import t
 from ..render.context import Ctx
 from ..ui.boards import get_board
-from . import engine
-from .moments import states
+from . import result as engine
+from .replay import states
 
 WORDING_DETS = 6  # determinisations a better move is worded on
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..review import engine
 from ..review import record as records
+from ..review import result as engine  # never the engine itself: it runs in the worker
 from .records import REVIEW_PREFIX  # the family table bounds it (issue 27)
 from .safety import slot_from_url, slot_to_url
 from .saves import SAVE_PREFIX

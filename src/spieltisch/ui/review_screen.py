@@ -5,7 +5,9 @@ the replayed match and the record (docs/review.md, "In the browser").
 The chart is ``review.chart.chart_svg`` (marks carry ``data-review-n``),
 with ``review.chart.table`` as the table for screen readers; the moves in
 words are ``review.words.rows``. "Show what was hidden" draws, for the
-decision picked, every other seat's hand as its own view showed it
+decision picked, every other seat's hand as its own view showed it and
+what no seat saw (the game's ``unseen``: the draw pile, the cards never
+dealt, face-down goals, closed books) from the true state of that moment
 (``review.hidden.hidden_at``), after the game only; the judgement never
 reads it.
 """
@@ -72,8 +74,44 @@ def _hidden_panel(lang: str, match, rv: dict, row: dict) -> str:
                      f'<div class="rv-hidden-info">{info}</div><div class="rv-hidden-hand" inert>{hand}</div></section>')
     if not parts:
         parts.append(f'<p class="muted">{_h(lang, "review.screen.hidden_none")}</p>')
+    parts.append(_unseen(lang, match, h["unseen"], board, names))
     return (f'<div class="rv-hidden" data-review-hidden-panel><p class="muted">{_h(lang, "review.screen.hidden_note", n=row["n"])}</p>'
             + "".join(parts) + "</div>")
+
+
+def _unseen(lang: str, match, piles, board, names) -> str:
+    """What no seat saw at that moment (``hidden.unseen``), pile by pile, each
+    item named as the game's log names it (``board.param``), repeats counted."""
+    title = _h(lang, "review.unseen.title")
+    if not piles:
+        none = "review.unseen.none" if piles is not None else "review.unseen.open_game"
+        return (f'<section class="rv-unseen" data-review-unseen aria-label="{title}"><h4>{title}</h4>'
+                f'<p class="muted">{_h(lang, none)}</p></section>')
+    ctx = Ctx(lang=lang, game_id=match.game.info.id, names=names, bots=tuple(s.is_bot for s in match.seats))
+    out = []
+    for pile in piles:
+        runs: list[list] = []  # [word, count]
+        places = pile.get("places")
+        for i, item in enumerate(pile["items"]):
+            try:
+                word = board.param(pile["param"], item, ctx)
+            except Exception:
+                word = str(item)
+            if places is not None and i < len(places):
+                word = t(lang, "review.unseen.at", place=places[i], item=word)
+            same = runs if places is None else runs[-1:]  # a pile without places: one count per name
+            hit = next((r for r in same if r[0] == word), None)
+            if hit is not None:
+                hit[1] += 1
+            else:
+                runs.append([word, 1])
+        if places is None:
+            runs.sort(key=lambda r: r[0].casefold())
+        words = ", ".join(w if n == 1 else t(lang, "review.unseen.times", item=w, n=n) for w, n in runs)
+        out.append(f'<dt>{_h(lang, "review.unseen." + pile["pile"], n=len(pile["items"]))}</dt>'
+                   f'<dd data-review-unseen-pile="{esc(pile["pile"])}">{esc(words)}</dd>')
+    return (f'<section class="rv-unseen" data-review-unseen aria-label="{title}"><h4>{title}</h4>'
+            f'<dl>{"".join(out)}</dl></section>')
 
 
 def review_screen(lang: str, rv: dict, game_title: str) -> str:

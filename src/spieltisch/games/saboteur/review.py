@@ -12,6 +12,11 @@ round: with the chance that the gold-diggers reach the gold
 come, otherwise each saboteur its reward (sab.share, sab.saboteurs); the
 standing is the logistic of the seat's gold against the best other seat's,
 sharper in the last round, where it is the result. Bots are unchanged.
+
+``unseen`` is what no seat saw at a moment, for "Show what was hidden" after
+the game (sab.hidden): the goal cards nobody turned or looked at, the draw
+pile, the roles not dealt and the gold cards still to come. The judgement
+never reads it.
 """
 
 from __future__ import annotations
@@ -58,3 +63,15 @@ def value(s: SabState, seat: int) -> float:
     for i in saboteurs:
         lose[i] += SAB_REWARD.get(len(saboteurs), 0)
     return p * _standing(win, seat, last) + (1.0 - p) * _standing(lose, seat, last)
+
+
+def unseen(s: SabState) -> list[dict]:
+    """The piles nobody could see, each ``{"pile", "param", "items"}``: the
+    items are named by the board's ``param(param, item)``."""
+    peeked = {g for seat in s.peeks for g in seat}
+    goals = [s.goals[g] for g in range(len(s.goals)) if s.goal_open[g] < 0 and g not in peeked]
+    saboteurs, diggers = (tuple(s.role_pool) + (0, 0))[:2]
+    roles = ["S"] * saboteurs + ["D"] * diggers
+    piles = (("goals", "card", sorted(goals)), ("pile", "card", sorted(s.pile)), ("roles", "role", roles),
+             ("nuggets", "gold", sorted(s.nugget_pile)))
+    return [{"pile": p, "param": k, "items": items} for p, k, items in piles if items]
