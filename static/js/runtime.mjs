@@ -13,8 +13,10 @@
 // Python runs ~1.8 s of Python code on this project's machines; restoring
 // the image copies memory instead. The image is named by the build id that
 // static/build/resume.js put on <html>, so a page never restores another
-// build's. Without an id, with ?image=0, or if anything about the image
-// fails, Python starts the ordinary way. docs/performance.md has the figures.
+// build's. On a first visit (no service worker holding the image yet),
+// without an id, with ?image=0, or if anything about the image fails,
+// Python starts the ordinary way (?image=1 asks for the image anyway).
+// docs/performance.md has the figures.
 import { loadPyodide as loadLocal, version } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -26,11 +28,25 @@ const bootLog = (window.spieltischBoot = window.spieltischBoot || []);
 // set after the start; indexURL is this one)
 const HONOURED = new Set(["stdout", "stderr", "indexURL"]);
 
-function imageURL() {
+// The image is for a returning visit: only when this site's service worker
+// controls the page and already holds the image (it fetches it after the
+// first visit is interactive, at low priority: docs/offline.md, "First
+// visit"), or when asked (?image=1). A first visit starts Python the
+// ordinary way instead of waiting for 7 MB it does not need (issue 32).
+async function imageURL() {
   const build = document.documentElement.getAttribute("data-app-build") || "";
   if (!/^[0-9a-f]{16}$/.test(build) || typeof DecompressionStream !== "function") return null;
-  if (new URLSearchParams(window.location.search).get("image") === "0") return null;
-  return new URL(`../build/runtime-image-${build}.bin`, import.meta.url).href;
+  const asked = new URLSearchParams(window.location.search).get("image");
+  if (asked === "0") return null;
+  const url = new URL(`../build/runtime-image-${build}.bin`, import.meta.url).href;
+  if (asked === "1") return url;
+  try {
+    const sw = navigator.serviceWorker;
+    if (!sw || !sw.controller || typeof caches === "undefined") return null;
+    return (await caches.match(url)) ? url : null;
+  } catch {
+    return null; // no Cache Storage here (a sandboxed frame...): start the ordinary way
+  }
 }
 
 // The image is a cache entry like any other stored record (docs/reliability.md):
@@ -86,7 +102,7 @@ function release(bytes) {
 }
 
 async function start() {
-  const url = imageURL();
+  const url = await imageURL();
   if (url) {
     const image = fetchImage(url);
     image.catch(() => {}); // its failure is handled below, once loadPyodide reaches it
