@@ -26,12 +26,16 @@ def _build_sw():
     return build_sw
 
 
-def copy_site(dest: Path) -> Path:
+def copy_site(dest: Path, compressed: bool = False) -> Path:
+    """``compressed``: the FILE.gz/FILE.br copies too (bench/offline.py serves them)."""
     build_sw = _build_sw()
     for rel in [*build_sw.site_files(REPO), "sw.js"]:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / rel, target)
+        for ext in (".gz", ".br") if compressed else ():
+            if (REPO / (rel + ext)).is_file():
+                shutil.copy2(REPO / (rel + ext), dest / (rel + ext))
     shutil.copytree(REPO / "tests" / "pages", dest / "tests" / "pages", dirs_exist_ok=True)
     rebuild_sw(dest)
     return dest
