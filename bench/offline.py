@@ -22,7 +22,10 @@ so concurrent rebuilds cannot make the precache stale, with the build's
 The first round's requests up to playable are listed with their bytes over
 the wire.
 
-    python3 bench/offline.py [-n 5] [--mbps 20] [--cpu 4] [--query image=0] [--no-gzip]
+    python3 bench/offline.py [-n 5] [--mbps 20] [--cpu 4] [--query image=0] [--no-gzip] [--old DIR]
+
+``--old DIR`` measures another built checkout (say main's, cloned and set up
+in /tmp) in the same run, its rounds interleaved with this one's.
 
 ``--cpu 4`` slows the page's CPU four times (Chrome's CPU throttling, a
 rough stand-in for a phone); ``--query image=0`` loads the page without the
@@ -102,65 +105,79 @@ def main() -> int:
     ap.add_argument("--query", default="", help="more of the page's query string, e.g. image=0")
     ap.add_argument("--game", default="hexen_cocktail", help="the new game the first visit starts (playable)")
     ap.add_argument("--no-gzip", action="store_true", help="serve every file as it is (no FILE.gz copies)")
+    ap.add_argument("--old", default=None,
+                    help="another built checkout (e.g. /tmp/old) measured in the same run, rounds interleaved")
     args = ap.parse_args()
     from playwright.sync_api import expect, sync_playwright
 
-    results = {"first": [], "sw-warm": [], "http-warm": []}
-    first_wire: list[float] = []
+    sources = [("new", REPO)] + ([("old", Path(args.old).resolve())] if args.old else [])
+    sites = {}
     with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
-        root = copy_site(Path(tmp) / "site", compressed=not args.no_gzip)
-        precache = json.loads((root / "static" / "build" / "precache.json").read_text())
-        server, url = sb.start_site_at(root, gzip=not args.no_gzip)
-        page_url = url + "index.html?botdelay=0" + (f"&{args.query}" if args.query else "")
         try:
+            for label, source in sources:
+                root = copy_site(Path(tmp) / label, compressed=not args.no_gzip, source=source)
+                server, url = sb.start_site_at(root, gzip=not args.no_gzip)
+                sites[label] = {"server": server, "url": url,
+                                "precache": json.loads((root / "static" / "build" / "precache.json").read_text()),
+                                "page": url + "index.html?botdelay=0" + (f"&{args.query}" if args.query else ""),
+                                "results": {"first": [], "sw-warm": [], "http-warm": []},
+                                "wire": [], "playable": []}
             with sync_playwright() as pw:
                 browser = sb.launch_chromium(pw)
-                for _ in range(args.n):
-                    ctx = browser.new_context(service_workers="allow")
-                    results["first"].append(load(ctx, page_url, args.mbps, args.cpu, args.game))
-                    first_wire.append(WIRE[-1])
-                    probe = ctx.new_page()
-                    probe.goto(page_url)
-                    expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=120_000)
-                    probe.close()
-                    results["sw-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
-                    ctx.close()
-                    ctx = browser.new_context(service_workers="block")
-                    load(ctx, page_url, args.mbps, args.cpu)
-                    results["http-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
-                    ctx.close()
+                for i in range(args.n):
+                    order = list(sites.values())
+                    for site in order[i % len(order):] + order[:i % len(order)]:
+                        page_url, results = site["page"], site["results"]
+                        ctx = browser.new_context(service_workers="allow")
+                        results["first"].append(load(ctx, page_url, args.mbps, args.cpu, args.game))
+                        site["wire"].append(WIRE[-1])
+                        site["playable"].append(PLAYABLE[-1])
+                        probe = ctx.new_page()
+                        probe.goto(page_url)
+                        expect(probe.locator("html[data-offline='ready']")).to_be_attached(timeout=180_000)
+                        probe.close()
+                        results["sw-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
+                        ctx.close()
+                        ctx = browser.new_context(service_workers="block")
+                        load(ctx, page_url, args.mbps, args.cpu)
+                        results["http-warm"].append(load(ctx, page_url, args.mbps, args.cpu))
+                        ctx.close()
                 browser.close()
         finally:
-            sb.stop_site(server)
+            for site in sites.values():
+                sb.stop_site(site["server"])
 
     net = f"{args.mbps:g} Mbit/s + 40 ms" if args.mbps else "no throttling (127.0.0.1)"
     cpu = f"; CPU slowed {args.cpu:g}x" if args.cpu else ""
     query = f"; page query +{args.query}" if args.query else ""
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}{cpu}{query}")
-    print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
-          f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
     served = "as served" if args.no_gzip else "gzip where the build has a .gz copy"
-    print(f"first visit, bytes over the wire before interactive ({served}): "
-          f"median {statistics.median(first_wire) / 1e6:.2f} MB")
-    playable = [ms for ms, _, _ in PLAYABLE]
-    print(f"first visit, a new {args.game} playable (its board on screen): median {statistics.median(playable):.0f} ms "
-          f"({min(playable):.0f}-{max(playable):.0f}), "
-          f"{statistics.median(b for _, b, _ in PLAYABLE) / 1e6:.2f} MB over the wire before it")
-    _, total, per = PLAYABLE[0]
-    print(f"first round, requests up to playable ({total:,.0f} bytes; the largest first):")
-    print("| bytes | request |")
-    print("|---:|---|")
-    for name, size in sorted(per.items(), key=lambda kv: -kv[1]):
-        if size >= 10_000:
-            print(f"| {size:,.0f} | {name.replace(url, '/')} |")
-    small = [size for size in per.values() if size < 10_000]
-    print(f"| {sum(small):,.0f} | {len(small)} requests under 10 kB |")
-    first = statistics.median(results["first"])
-    print("| load | median ms | min | max | × first |")
-    print("|---|---:|---:|---:|---:|")
-    for name, values in results.items():
-        med = statistics.median(values)
-        print(f"| {name} | {med:.0f} | {min(values):.0f} | {max(values):.0f} | {med / first:.2f} |")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; network: {net}{cpu}{query}; "
+          f"{served}; {args.n} round(s)")
+    for label, site in sites.items():
+        precache, playable_runs = site["precache"], site["playable"]
+        print(f"\n## {label} ({dict(sources)[label]})")
+        print(f"precache: version {precache['version']}, {len(precache['files'])} files, "
+              f"{precache['bytes']:,} bytes ({precache['bytes'] / 2**20:.1f} MiB)")
+        print(f"first visit, bytes over the wire before interactive: median {statistics.median(site['wire']) / 1e6:.2f} MB")
+        playable = [ms for ms, _, _ in playable_runs]
+        print(f"first visit, a new {args.game} playable (its board on screen): median {statistics.median(playable):.0f} ms "
+              f"({min(playable):.0f}-{max(playable):.0f}), "
+              f"{statistics.median(b for _, b, _ in playable_runs) / 1e6:.2f} MB over the wire before it")
+        _, total, per = playable_runs[0]
+        print(f"first round, requests up to playable ({total:,.0f} bytes; the largest first):")
+        print("| bytes | request |")
+        print("|---:|---|")
+        for name, size in sorted(per.items(), key=lambda kv: -kv[1]):
+            if size >= 10_000:
+                print(f"| {size:,.0f} | {name.replace(site['url'], '/')} |")
+        small = [size for size in per.values() if size < 10_000]
+        print(f"| {sum(small):,.0f} | {len(small)} requests under 10 kB |")
+        first = statistics.median(site["results"]["first"])
+        print("| load | median ms | min | max | × first |")
+        print("|---|---:|---:|---:|---:|")
+        for name, values in site["results"].items():
+            med = statistics.median(values)
+            print(f"| {name} | {med:.0f} | {min(values):.0f} | {max(values):.0f} | {med / first:.2f} |")
     return 0
 
 

@@ -23,6 +23,10 @@ const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 // the standard library trimmed to what the site imports (tools/stdlib_trim.py,
 // docs/build.md): 1.6 instead of 2.5 MB; the runtime image is made with it
 const stdLibURL = new URL("../build/python_stdlib.zip", import.meta.url).href;
+// ... in two parts: the modules imported before a new game is on screen, and
+// the rest, which this page fetches at low priority once it is interactive
+// (tools/stdlib_more.py; an import that needs it sooner fetches it there and then)
+const stdLibMoreURL = new URL("../build/python_stdlib_more.zip", import.meta.url).href;
 const bootLog = (window.spieltischBoot = window.spieltischBoot || []);
 // the options PyScript passes that this instance honours (stdout/stderr are
 // set after the start; indexURL is this one)
@@ -101,6 +105,44 @@ function release(bytes) {
   }
 }
 
+// after the page is interactive and idle: the first screen's own downloads come first
+function whenInteractive(fn) {
+  const root = document.documentElement;
+  const idle = () =>
+    typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
+  if (root.dataset.ready === "1") return idle();
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      idle();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// The standard library's second part: the finder first, then the part itself
+// (at once on a returning visit, whose worker has it; after interactive on a
+// first visit). A build without the split has no _stdlib_more: nothing to do.
+function moreStdlib(pyodide, now) {
+  let more;
+  try {
+    more = pyodide.pyimport("_stdlib_more");
+    more.install(stdLibMoreURL);
+  } catch {
+    return;
+  }
+  const mount = () =>
+    fetch(stdLibMoreURL, { priority: "low" })
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((buffer) => {
+        more.mount(new Uint8Array(buffer));
+        bootLog.push("stdlib-more");
+      })
+      .catch((error) => console.warn(`runtime.mjs: the standard library's second part waits for its first import (${error})`))
+      .finally(() => more.destroy());
+  if (now) mount();
+  else whenInteractive(mount);
+}
+
 async function start() {
   const url = await imageURL();
   if (url) {
@@ -109,6 +151,7 @@ async function start() {
     try {
       const pyodide = await loadLocal({ indexURL, stdLibURL, _loadSnapshot: image });
       release(await image);
+      moreStdlib(pyodide, true);
       pyodide.runPython("from app.image import restored\nrestored()");
       bootLog.push("runtime-image");
       return pyodide;
@@ -117,7 +160,9 @@ async function start() {
       bootLog.push("runtime-image-failed");
     }
   }
-  return loadLocal({ indexURL, stdLibURL });
+  const pyodide = await loadLocal({ indexURL, stdLibURL });
+  moreStdlib(pyodide, false);
+  return pyodide;
 }
 
 bootLog.push("runtime-started");
