@@ -11,13 +11,15 @@
           p50/p95 over a game against bots; move_dom_*: the clicks on moves
           ([data-action]) alone, without the hub, new-game and start buttons
           (goal p95 <= 16 ms)
+  clicks  click, for every game at its largest player count (the registry's),
+          and one table of the move and frame figures
   bots    the longest main-thread task while bots move (Long Tasks API,
           which reports tasks over 50 ms; goal: none), with hard bots
   spin    Saus und Braus: frame intervals (requestAnimationFrame) while
           Winnie's spin and flight animate, over -n spins (goal: none over 50 ms)
 
-    python3 bench/site.py [tti|click|bots|spin|all] [-n 7] [--players 4]
-                          [--game hexen_cocktail] [--games 3] [--moves 24]
+    python3 bench/site.py [tti|click|clicks|bots|spin|all] [-n 7] [--players 4]
+                          [--game hexen_cocktail] [--games 3] [--moves 24] [--cpu 4]
 
 ``--perf`` loads the page with ``?perf=1`` (src/app/dom.py then wraps bot
 slices, moves, click handlers and region renders in ``performance.measure``)
@@ -108,11 +110,20 @@ def settle(page):
         page.wait_for_timeout(SETTLE_MS)
 
 
+CPU = None  # --cpu: Chrome's CPU throttling rate for every timed page (a rough stand-in for a phone)
+
+
+def throttle(page):
+    if CPU:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU})
+    return page
+
+
 def fresh_page(browser, **kw):
     kw.setdefault("intercept", INTERCEPT)
     page = sb.open_page(browser, viewport={"width": 1200, "height": 900}, **kw)
     page.add_init_script(PROBE)
-    return page
+    return throttle(page)
 
 
 def start_game(page, seats, game_id="hexen_cocktail", seed="777"):
@@ -205,11 +216,12 @@ def bench_tti(browser, base, runs):
     pages = {"bare": [], "game": [], "game_no_image": []}
     kinds = list(pages)
     base_url, _, fragment = play_url.partition("#")
-    urls = {"game": play_url, "game_no_image": f"{base_url}&image=0#{fragment}"}
+    # these pages block service workers: a returning visit's image is asked for (?image=1)
+    urls = {"game": f"{base_url}&image=1#{fragment}", "game_no_image": f"{base_url}&image=0#{fragment}"}
     for i in range(runs):
         for kind in kinds[i % 3:] + kinds[:i % 3]:
             if kind == "bare":
-                p = sb.open_page(browser, intercept=INTERCEPT)
+                p = throttle(sb.open_page(browser, intercept=INTERCEPT))
                 settle(p)
                 p.goto(base + "tests/pages/bare.html")
                 pages[kind].append(float(sb.wait_ready(p)["readyMs"]))
@@ -259,7 +271,7 @@ def bench_click(browser, base, players, game_id="hexen_cocktail", games=3):
         c[0] = c[0].removeprefix("move ")
     act = [c[1] for c in clicks if not c[0].startswith("select:")]  # not selections
     moves = [c[1] for c in clicks if c[3]]  # [data-action]: the game's moves (no hub, new game, start...)
-    samples = {"game": game_id,
+    samples = {"game": game_id, "players": players,
         "n": len(dom), "n_actions": len(act),
         "dom_p50": pct(dom, 50), "dom_p95": pct(dom, 95), "dom_max": max(dom),
         "action_dom_p50": pct(act, 50), "action_dom_p95": pct(act, 95),
@@ -366,7 +378,7 @@ def bench_spin(browser, base, spins, motion="no-preference"):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "bots", "spin", "all"])
+    ap.add_argument("what", nargs="?", default="all", choices=["tti", "click", "clicks", "bots", "spin", "all"])
     ap.add_argument("--game", default="hexen_cocktail", help="the game of the click and bots runs")
     ap.add_argument("--motion", default="no-preference", choices=["no-preference", "reduce"],
                     help="spin: the page's prefers-reduced-motion (reduce: a control without the animation)")
@@ -381,9 +393,11 @@ def main(argv=None):
                     help="route every request through Playwright (as the tests do; slower loads)")
     ap.add_argument("--settle", type=int, default=None,
                     help="ms a fresh window idles on about:blank before a timed load (0: none)")
+    ap.add_argument("--cpu", type=float, default=None, help="slow every timed page's CPU this many times")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
-    global PERF, TRACE, INTERCEPT, SETTLE_MS
+    global PERF, TRACE, INTERCEPT, SETTLE_MS, CPU
+    CPU = args.cpu
     PERF = "&perf=1" if args.perf else ""
     INTERCEPT = args.intercept
     if args.settle is not None:
@@ -392,7 +406,7 @@ def main(argv=None):
     from playwright.sync_api import sync_playwright
 
     server, base = sb.start_site_process()
-    out = {"game": args.game, "players": args.players,
+    out = {"game": args.game, "players": args.players, "cpu": args.cpu or 1,
            "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
            "date": time.strftime("%Y-%m-%d %H:%M")}
     try:
@@ -400,6 +414,13 @@ def main(argv=None):
             browser = sb.launch_chromium(pw)
             if args.what in ("tti", "all"):
                 out["tti"] = bench_tti(browser, base, args.runs)
+            if args.what == "clicks":  # every game at its largest player count, one table
+                sys.path.insert(0, str(REPO / "src"))
+                from support.registry import GAME_IDS
+
+                from spieltisch.games import GAMES
+                out["clicks"] = {gid: bench_click(browser, base, GAMES[gid].info.max_players, gid, args.games)
+                                 for gid in GAME_IDS}
             if args.what in ("click", "all"):
                 out["click"] = bench_click(browser, base, args.players, args.game, args.games)
             if args.what in ("bots", "all"):
@@ -411,6 +432,23 @@ def main(argv=None):
         sb.stop_site_process(server)
     text = json.dumps(out, indent=1, default=lambda x: round(x, 2))
     print(text)
+    if "clicks" in out:
+        print(f"\nclick -> DOM and click -> next frame, ms ({out['machine']}, CPU x{out['cpu']:g}; budget: "
+              "moves p95 <= 16 to DOM, <= 33 to the next frame)")
+        print("| game | players | moves | move DOM p50 | move DOM p95 | all clicks frame p50 | frame p95 |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for gid, c in out["clicks"].items():
+            print(f"| {gid} | {c['players']} | {c['n_moves']} | {c['move_dom_p50']:.1f} | {c['move_dom_p95']:.1f} "
+                  f"| {c['frame_p50']:.1f} | {c['frame_p95']:.1f} |")
+    if "tti" in out:
+        t = out["tti"]
+        print(f"\nTTI, ms ({out['machine']}, CPU x{out['cpu']:g}; interleaved)")
+        print("| page | median | × bare (of medians) | × bare (median of pairs) |")
+        print("|---|---:|---:|---:|")
+        print(f"| bare Pyodide | {t['bare_median']:.0f} | 1.00 | 1.00 |")
+        for kind in ("game", "game_no_image"):
+            print(f"| {kind} | {t[kind + '_median']:.0f} | {t[kind + '_ratio_of_medians']:.2f} "
+                  f"| {t[kind + '_ratio_median_pairwise']:.2f} |")
     if args.json:
         Path(args.json).write_text(text)
 

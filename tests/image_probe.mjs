@@ -19,10 +19,13 @@ const image = new Uint8Array(gunzipSync(readFileSync(process.argv[2])));
 // the trimmed standard library the page loads and the image was made with (tools/build.py)
 const stdlib = path.join(repo, "static", "build", "python_stdlib.zip");
 const stdLibURL = existsSync(stdlib) ? { stdLibURL: stdlib } : {};
+// ... and its second part, unpacked as the page does (tools/stdlib_more.py)
+const stdlibMore = path.join(repo, "static", "build", "python_stdlib_more.zip");
 
 const runs = [];
 for (let i = 0; i < 2; i++) {
   const py = await loadPyodide({ indexURL, ...stdLibURL, _loadSnapshot: image.slice() });
+  if (existsSync(stdlibMore)) py.pyimport("_stdlib_more").mount(new Uint8Array(readFileSync(stdlibMore)));
   py.runPython("from app.image import restored\nrestored()");
   globalThis.wasmMemory = () => py._module.HEAP8.length;
   runs.push(JSON.parse(py.runPython(`

@@ -67,3 +67,34 @@ def test_the_server_side_socket_has_no_nagle_delay(site):
     finally:
         serve.Handler.setup = original
     assert seen and all(seen)
+
+
+def test_gzip_serves_the_precompressed_copy_to_clients_that_accept_it(tmp_path):
+    """``--gzip`` (bench/offline.py): FILE.gz with Content-Encoding gzip and the
+    file's own type, as a static host's gzip_static; without Accept-Encoding,
+    or with no copy, the file as it is; off by default."""
+    import gzip
+
+    body = b"export const x = 1;\n" * 2000
+    (tmp_path / "a.mjs").write_bytes(body)
+    (tmp_path / "a.mjs.gz").write_bytes(gzip.compress(body))
+    (tmp_path / "b.wasm").write_bytes(b"\0asm" + bytes(100))
+    for on in (True, False):
+        server, _url = serve.start(tmp_path, 0, gzip=on)
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+            for name, accept in (("a.mjs", "gzip, br"), ("a.mjs", ""), ("b.wasm", "gzip")):
+                conn.request("GET", "/" + name, headers={"Accept-Encoding": accept} if accept else {})
+                resp = conn.getresponse()
+                raw = resp.read()
+                assert resp.status == 200
+                sent_gzip = on and accept and name == "a.mjs"
+                assert resp.getheader("Content-Encoding") == ("gzip" if sent_gzip else None), (on, name, accept)
+                assert (gzip.decompress(raw) if sent_gzip else raw) == (tmp_path / name).read_bytes()
+                assert int(resp.getheader("Content-Length")) == len(raw)
+                if name == "a.mjs":
+                    assert resp.getheader("Content-Type").startswith("text/javascript")
+            conn.close()
+        finally:
+            server.shutdown()
+            server.server_close()

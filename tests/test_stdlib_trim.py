@@ -71,8 +71,7 @@ def test_imports_of_resolves_relative_literal_and_skips_main_guards():
 @needs_build
 def test_the_checker_finds_a_deliberate_gap():
     full = stdlib_trim.Stdlib(VENDORED)
-    with zipfile.ZipFile(BUILD / "python_stdlib.zip") as zf:
-        names = zf.namelist()
+    names = built_names()
     roots = site_imports()
     assert stdlib_trim.missing(full, names, roots) == []
     # a module the site's own code imports (which one is found from the code too)
@@ -87,11 +86,21 @@ def test_the_checker_finds_a_deliberate_gap():
     assert "json.decoder" in stdlib_trim.missing(full, gap, roots)
 
 
+def built_names() -> list[str]:
+    """The entries of both parts of the built standard library (the page
+    mounts the second after it is interactive: tools/stdlib_more.py)."""
+    names = []
+    for part in ("python_stdlib.zip", "python_stdlib_more.zip"):
+        if (BUILD / part).is_file():
+            with zipfile.ZipFile(BUILD / part) as zf:
+                names += zf.namelist()
+    return names
+
+
 @needs_build
 def test_the_trimmed_stdlib_holds_every_module_the_site_imports():
     full = stdlib_trim.Stdlib(VENDORED)
-    with zipfile.ZipFile(BUILD / "python_stdlib.zip") as zf:
-        names = zf.namelist()
+    names = built_names()
     roots = site_imports()
     # PyScript's package and Pyodide's own start (the build ran both; tools/build.py)
     built = set(json.loads((BUILD / "stdlib-roots.json").read_text()))
@@ -106,6 +115,47 @@ def test_the_trimmed_stdlib_holds_every_module_the_site_imports():
         <= stdlib_trim.zip_modules(names)
     # it is smaller, or it would not be worth a file
     assert (BUILD / "python_stdlib.zip").stat().st_size < 0.8 * VENDORED.stat().st_size
+    assert (BUILD / "python_stdlib.zip").stat().st_size + (BUILD / "python_stdlib_more.zip").stat().st_size \
+        < 0.8 * VENDORED.stat().st_size
+
+
+@needs_build
+def test_the_parts_never_split_a_package_and_the_finder_knows_the_second():
+    """A package's submodules are found in its own folder: each top-level
+    name lives in exactly one part; the first part's finder
+    (``_stdlib_more.NAMES``) names exactly the second part's."""
+    tops = {}
+    for part in ("python_stdlib.zip", "python_stdlib_more.zip"):
+        with zipfile.ZipFile(BUILD / part) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py") and not name.startswith("site-packages/"):
+                    tops.setdefault(name.split("/")[0].removesuffix(".py"), set()).add(part)
+            if part == "python_stdlib.zip":
+                finder = zf.read("_stdlib_more.py").decode()
+    split = {top: parts for top, parts in tops.items() if len(parts) > 1}
+    assert split == {}
+    more = {top for top, parts in tops.items() if parts == {"python_stdlib_more.zip"}}
+    assert len(more) > 20 and {"difflib", "argparse"} <= more
+    namespace: dict = {}
+    exec(compile(finder, "_stdlib_more.py", "exec"), namespace)
+    assert set(namespace["NAMES"]) == more
+
+
+@needs_build
+def test_the_stripped_stdlib_keeps_every_line_where_it_was():
+    """Comments and docstrings out (tools/py_strip.py), every line on its
+    number: a traceback still names the right line of the vendored source."""
+    with zipfile.ZipFile(VENDORED) as zf:
+        vendored = {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
+    stripped = 0
+    for part in ("python_stdlib.zip", "python_stdlib_more.zip"):
+        with zipfile.ZipFile(BUILD / part) as zf:
+            for name in zf.namelist():
+                if name in vendored:
+                    data = zf.read(name)
+                    assert data.count(b"\n") == vendored[name].count(b"\n"), name
+                    stripped += data != vendored[name]
+    assert stripped > 200
 
 
 PROBE = r"""
@@ -116,6 +166,7 @@ const [indexURL, stdlib, appZip] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: indexURL + path.sep, stdLibURL: stdlib, stdout: () => {},
                                stderr: (s) => process.stderr.write(s + "\n") });
+py.pyimport("_stdlib_more").mount(new Uint8Array(readFileSync(stdlib.replace(/\.zip$/, "_more.zip"))));
 py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
 process.stdout.write(py.runPython(`
 import json, sys

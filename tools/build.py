@@ -126,7 +126,9 @@ def inputs_digest() -> str:
     h = hashlib.sha256()
     inputs = [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "tools" / "compile_pyc.mjs",
               ROOT / "tools" / "make_image.mjs", ROOT / "tools" / "pyscript_pyc.mjs", ROOT / "package-lock.json",
-              ROOT / "tools" / "stdlib_trim.py", ROOT / "tools" / "stdlib_bootstrap.mjs"]
+              ROOT / "tools" / "stdlib_trim.py", ROOT / "tools" / "stdlib_bootstrap.mjs",
+              ROOT / "tools" / "py_strip.py", ROOT / "tools" / "py_strip.mjs", ROOT / "tools" / "stdlib_more.py",
+              ROOT / "tools" / "stdlib_first.txt"]
     for pkg in ("spieltisch", "app"):
         if (SRC / pkg).is_dir():
             inputs += tree_files(SRC / pkg)
@@ -334,6 +336,60 @@ def build_app_zip(out: Path) -> Path:
 
 IMAGE_GLOB = "runtime-image-*.bin"
 STDLIB = "python_stdlib.zip"
+STDLIB_MORE = "python_stdlib_more.zip"
+# always in the first part: found by name (codecs) or Pyodide's own
+STDLIB_FIRST_ALWAYS = ("encodings", "pyodide", "_pyodide")
+
+
+def stdlib_first_names() -> set[str]:
+    """tools/stdlib_first.txt: the top-level names of the first part."""
+    text = (ROOT / "tools" / "stdlib_first.txt").read_text(encoding="utf-8")
+    return {line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+
+
+def split_stdlib(trimmed: Path, out: Path) -> tuple[Path, Path]:
+    """The trimmed (and stripped) standard library in two parts (docs/build.md):
+    python_stdlib.zip, the page's stdLibURL, with the top-level modules and
+    packages of tools/stdlib_first.txt and the finder of the rest
+    (tools/stdlib_more.py as ``_stdlib_more.py``), and python_stdlib_more.zip,
+    everything else, which the page unpacks after it is interactive. A
+    package is never split: its submodules are found in its own folder."""
+    first = stdlib_first_names() | set(STDLIB_FIRST_ALWAYS)
+    core, more = [], []
+    with zipfile.ZipFile(trimmed) as zf:
+        for info in zf.infolist():
+            top = info.filename.split("/")[0]
+            top = top.removesuffix(".py")
+            is_module = info.filename.endswith(".py") and "/" not in info.filename
+            in_package = "/" in info.filename and top.isidentifier()
+            goes_more = (is_module or in_package) and top not in first and not info.filename.startswith("site-packages/")
+            (more if goes_more else core).append((info, zf.read(info)))
+    names = sorted({i.filename.split("/")[0].removesuffix(".py") for i, _ in more if i.filename.endswith(".py")})
+    finder = (ROOT / "tools" / "stdlib_more.py").read_text(encoding="utf-8")
+    marker = "NAMES: frozenset[str] = frozenset()  # filled in by tools/build.py"
+    if marker not in finder:
+        sys.exit("build: tools/stdlib_more.py lost its NAMES line")
+    finder = finder.replace(marker, f"NAMES: frozenset[str] = frozenset({names!r})")
+    stamp = (1980, 1, 1, 0, 0, 0)
+    for target, entries, extra in ((out / STDLIB, core, [("_stdlib_more.py", finder.encode())]),
+                                   (out / STDLIB_MORE, more, [])):
+        tmp = target.with_name(target.name + ".tmp")
+        with zipfile.ZipFile(tmp, "w") as zout:
+            for info, data in entries:
+                zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            for name, data in extra:
+                zout.writestr(zipfile.ZipInfo(name, stamp), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        os.replace(tmp, target)
+    return out / STDLIB, out / STDLIB_MORE
+
+
+def strip_stdlib(src: Path, dst: Path) -> None:
+    """Comments and docstrings out, line for line (tools/py_strip.py, run in
+    Pyodide's Python by tools/py_strip.mjs)."""
+    proc = subprocess.run([shutil.which("node"), str(ROOT / "tools" / "py_strip.mjs"), str(src), str(dst)],
+                          capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        sys.exit(f"build: stripping the standard library failed:\n{proc.stderr}")
 
 
 def stdlib_roots(pyodide: Path) -> set[str]:
@@ -360,32 +416,38 @@ def stdlib_roots(pyodide: Path) -> set[str]:
     return roots
 
 
-def build_stdlib(out: Path) -> Path | None:
-    """static/build/python_stdlib.zip: the vendored standard library with only
-    the modules the site imports (docs/build.md, "The trimmed standard
+def build_stdlib(out: Path) -> tuple[Path, Path] | None:
+    """static/build/python_stdlib.zip and python_stdlib_more.zip: the vendored
+    standard library with only the modules the site imports, without comments
+    and docstrings, in two parts (docs/build.md, "The trimmed standard
     library"); None without Node or the vendored runtime."""
     import stdlib_trim
 
     pyodide = ROOT / "static" / "vendor" / "pyodide"
     (out / STDLIB).unlink(missing_ok=True)
+    (out / STDLIB_MORE).unlink(missing_ok=True)
     if shutil.which("node") is None or not (pyodide / STDLIB).exists():
         print("build: no node or no vendored pyodide: no trimmed standard library", file=sys.stderr)
         return None
     full = stdlib_trim.Stdlib(pyodide / STDLIB)
     roots = stdlib_roots(pyodide)
-    names = full.write(full.closure(roots), out / STDLIB)
-    (out / "stdlib-roots.json").write_text(json.dumps(sorted(roots), indent=0) + "\n")
-    gap = stdlib_trim.missing(full, names, roots)
-    if gap:
-        sys.exit(f"build: the trimmed standard library lacks {gap[:5]}")
-    return out / STDLIB
+    with tempfile.TemporaryDirectory() as tmp:
+        trimmed, stripped = Path(tmp) / "trimmed.zip", Path(tmp) / "stripped.zip"
+        names = full.write(full.closure(roots), trimmed)
+        (out / "stdlib-roots.json").write_text(json.dumps(sorted(roots), indent=0) + "\n")
+        gap = stdlib_trim.missing(full, names, roots)
+        if gap:
+            sys.exit(f"build: the trimmed standard library lacks {gap[:5]}")
+        strip_stdlib(trimmed, stripped)
+        return split_stdlib(stripped, out)
 
 
 def image_name(digest: str) -> str:
     return f"runtime-image-{build_id(digest)}.bin"
 
 
-def build_image(out: Path, app_zip: Path, digest: str, stdlib: Path | None = None) -> Path | None:
+def build_image(out: Path, app_zip: Path, digest: str, stdlib: Path | None = None,
+                stdlib_more: Path | None = None) -> Path | None:
     """The runtime image of this build (tools/make_image.mjs), made by the
     vendored Pyodide itself under Node; None without Node or the vendored
     runtime (the site then boots Python as before)."""
@@ -399,7 +461,7 @@ def build_image(out: Path, app_zip: Path, digest: str, stdlib: Path | None = Non
     target = out / image_name(digest)
     # the image restores only with the standard library it was made with: the page's own
     proc = subprocess.run([node, str(ROOT / "tools" / "make_image.mjs"), str(pyodide), str(app_zip), str(target),
-                           *([str(stdlib)] if stdlib else [])],
+                           *([str(stdlib)] if stdlib else []), *([str(stdlib_more)] if stdlib_more else [])],
                           capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         sys.exit(f"build: making the runtime image failed:\n{proc.stderr}")
@@ -505,6 +567,7 @@ def main(argv: list[str] | None = None) -> int:
                  "records.js"]
         if "stdlib" in old:
             files.append(old["stdlib"]["file"])
+            files.append(old.get("stdlib_more", {}).get("file"))
         if "image" in old:
             files.append(old["image"]["file"])
         if (
@@ -523,8 +586,9 @@ def main(argv: list[str] | None = None) -> int:
         stale.unlink()
     wheel = build_wheel(version, OUT)
     app_zip = build_app_zip(OUT)
-    stdlib = build_stdlib(OUT)
-    image = build_image(OUT, app_zip, digest, stdlib)
+    parts = build_stdlib(OUT)
+    stdlib, stdlib_more = parts or (None, None)
+    image = build_image(OUT, app_zip, digest, stdlib, stdlib_more)
     games_css = build_games_css(OUT)
     build_page_css(OUT)
     write_resume_js(OUT, digest)
@@ -544,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         "app_zip": describe(app_zip),
         "review_zip": describe(OUT / REVIEW_ZIP),
         "games_css": describe(games_css),
-        **({"stdlib": describe(stdlib)} if stdlib else {}),
+        **({"stdlib": describe(stdlib), "stdlib_more": describe(stdlib_more)} if stdlib else {}),
         **({"image": describe(image)} if image else {}),
         "inputs": digest,
         "build_id": build_id(digest),
@@ -553,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)"
         + (f", {stdlib.name} ({stdlib.stat().st_size} bytes)" if stdlib else "")
+        + (f", {stdlib_more.name} ({stdlib_more.stat().st_size} bytes)" if stdlib_more else "")
         + (f", {image.name} ({image.stat().st_size} bytes)" if image else "")
     )
     return 0

@@ -86,6 +86,8 @@ def site_files(root: Path) -> list[str]:
             f"static/build/{manifest['wheel']['file']}"]
     if "stdlib" in manifest:
         out.append(f"static/build/{manifest['stdlib']['file']}")
+        if "stdlib_more" in manifest:  # its second part (docs/build.md)
+            out.append(f"static/build/{manifest['stdlib_more']['file']}")
     else:
         out.append("static/vendor/pyodide/python_stdlib.zip")
     if "image" in manifest:  # the runtime image (tools/build.py): a returning player starts from it offline

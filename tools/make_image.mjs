@@ -2,11 +2,13 @@
 // Make the runtime image: Pyodide's memory snapshot taken right after the
 // rules were imported, gzip-compressed (docs/build.md, "The runtime image").
 //
-//   node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT [STDLIB_ZIP]
+//   node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT [STDLIB_ZIP [STDLIB_MORE_ZIP]]
 //
 // STDLIB_ZIP is the standard library the page loads (stdLibURL; tools/build.py
 // passes its trimmed static/build/python_stdlib.zip): an image restores only
 // with the zip it was made with. Without it, PYODIDE_DIR's own.
+// STDLIB_MORE_ZIP, the second part (python_stdlib_more.zip), is unpacked as
+// the page unpacks it (_stdlib_more.mount; tools/stdlib_more.py).
 //
 // PYODIDE_DIR is the vendored runtime the site serves (the image only
 // restores into the same build of it), APP_ZIP is static/build/app.zip. The
@@ -23,7 +25,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [pyodideDir, appZip, out, stdlib] = process.argv.slice(2);
+const [pyodideDir, appZip, out, stdlib, stdlibMore] = process.argv.slice(2);
 if (!pyodideDir || !appZip || !out) {
   process.stderr.write("usage: node tools/make_image.mjs PYODIDE_DIR APP_ZIP OUT\n");
   process.exit(2);
@@ -60,6 +62,8 @@ const py = await loadPyodide({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+// after the app: the clock stands still here, so a folder listed before it changed would look unchanged
+if (stdlibMore) py.pyimport("_stdlib_more").mount(new Uint8Array(readFileSync(stdlibMore)));
 const count = py.runPython("from app.image import warm\nlen(warm())");
 const snapshot = py.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 9 });

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Serve the Spieltisch static site from the repository root on 127.0.0.1.
 
-Usage: python3 tools/serve.py [--port 8000] [--csp POLICY] [--quiet] [--root DIR]
+Usage: python3 tools/serve.py [--port 8000] [--csp POLICY] [--quiet] [--root DIR] [--gzip]
 
-Importable: ``start(root, port, csp=None, quiet=True)`` runs the server in a
+``--gzip`` serves a file's precompressed copy ``FILE.gz`` (tools/build_sw.py
+writes them) with ``Content-Encoding: gzip`` to a client that accepts gzip,
+as a static host with ``gzip_static`` does: bench/offline.py measures a first
+visit that way (README.md, "Hosting"). Without it every file goes out as it is.
+
+Importable: ``start(root, port, csp=None, quiet=True, gzip=False)`` runs the server in a
 background thread and returns ``(server, url)``; call ``server.shutdown()``
 and ``server.server_close()`` to stop it.
 """
@@ -61,6 +66,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
     csp: str | None = None
     quiet: bool = False
+    gzip: bool = False  # serve FILE.gz with Content-Encoding: gzip where there is one
     protocol_version = "HTTP/1.1"  # keep-alive: many small module requests
     # TCP_NODELAY: with keep-alive, a small body written after its headers
     # otherwise waits for the client's delayed ACK (~40 ms a file on Linux;
@@ -100,10 +106,32 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if "\0" in raw or "\\" in raw:
             self.send_error(400, "Bad path")
             return None
-        if not self.is_servable(self.translate_path(self.path)):
+        path = self.translate_path(self.path)
+        if not self.is_servable(path):
             self.send_error(404, "File not found")
             return None
+        if self.gzip and os.path.isfile(path) and os.path.isfile(path + ".gz") and self.accepts_gzip():
+            return self.send_gzip(path)
         return super().send_head()
+
+    def accepts_gzip(self) -> bool:
+        codings = [part.split(";")[0].strip().lower() for part in self.headers.get("Accept-Encoding", "").split(",")]
+        return "gzip" in codings
+
+    def send_gzip(self, path: str):
+        """The precompressed copy, as nginx's gzip_static sends it: the
+        file's own type, the copy's length, Content-Encoding: gzip."""
+        try:
+            f = open(path + ".gz", "rb")  # noqa: SIM115 -- returned open, as the base send_head does
+        except OSError:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.end_headers()
+        return f
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -141,11 +169,12 @@ def make_server(
     port: int = 8000,
     csp: str | None = None,
     quiet: bool = False,
+    gzip: bool = False,
 ) -> tuple[Server, str]:
     root = os.path.realpath(root)
     if not os.path.isdir(root):
         raise FileNotFoundError(f"not a directory: {root}")
-    handler = type("SpieltischHandler", (Handler,), {"csp": csp, "quiet": quiet})
+    handler = type("SpieltischHandler", (Handler,), {"csp": csp, "quiet": quiet, "gzip": gzip})
     server = Server((HOST, port), partial(handler, directory=root))
     url = f"http://{HOST}:{server.server_address[1]}/"
     return server, url
@@ -156,9 +185,10 @@ def start(
     port: int = 0,
     csp: str | None = None,
     quiet: bool = True,
+    gzip: bool = False,
 ) -> tuple[Server, str]:
     """Start serving root in a daemon thread; return (server, base URL)."""
-    server, url = make_server(root, port, csp, quiet)
+    server, url = make_server(root, port, csp, quiet, gzip)
     thread = threading.Thread(
         target=server.serve_forever, name="spieltisch-serve", daemon=True
     )
@@ -178,9 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         "--csp", default=None, help="add this Content-Security-Policy header"
     )
     ap.add_argument("--quiet", action="store_true", help="do not log requests")
+    ap.add_argument("--gzip", action="store_true", help="serve FILE.gz copies with Content-Encoding: gzip")
     args = ap.parse_args(argv)
     try:
-        server, url = make_server(args.root, args.port, args.csp, args.quiet)
+        server, url = make_server(args.root, args.port, args.csp, args.quiet, args.gzip)
     except OSError as exc:
         print(f"serve: cannot listen on {HOST}:{args.port}: {exc}", file=sys.stderr)
         return 1

@@ -13,24 +13,44 @@
 // Python runs ~1.8 s of Python code on this project's machines; restoring
 // the image copies memory instead. The image is named by the build id that
 // static/build/resume.js put on <html>, so a page never restores another
-// build's. Without an id, with ?image=0, or if anything about the image
-// fails, Python starts the ordinary way. docs/performance.md has the figures.
+// build's. On a first visit (no service worker holding the image yet),
+// without an id, with ?image=0, or if anything about the image fails,
+// Python starts the ordinary way (?image=1 asks for the image anyway).
+// docs/performance.md has the figures.
 import { loadPyodide as loadLocal, version } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 // the standard library trimmed to what the site imports (tools/stdlib_trim.py,
 // docs/build.md): 1.6 instead of 2.5 MB; the runtime image is made with it
 const stdLibURL = new URL("../build/python_stdlib.zip", import.meta.url).href;
+// ... in two parts: the modules imported before a new game is on screen, and
+// the rest, which this page fetches at low priority once it is interactive
+// (tools/stdlib_more.py; an import that needs it sooner fetches it there and then)
+const stdLibMoreURL = new URL("../build/python_stdlib_more.zip", import.meta.url).href;
 const bootLog = (window.spieltischBoot = window.spieltischBoot || []);
 // the options PyScript passes that this instance honours (stdout/stderr are
 // set after the start; indexURL is this one)
 const HONOURED = new Set(["stdout", "stderr", "indexURL"]);
 
-function imageURL() {
+// The image is for a returning visit: only when this site's service worker
+// controls the page and already holds the image (it fetches it after the
+// first visit is interactive, at low priority: docs/offline.md, "First
+// visit"), or when asked (?image=1). A first visit starts Python the
+// ordinary way instead of waiting for 7 MB it does not need (issue 32).
+async function imageURL() {
   const build = document.documentElement.getAttribute("data-app-build") || "";
   if (!/^[0-9a-f]{16}$/.test(build) || typeof DecompressionStream !== "function") return null;
-  if (new URLSearchParams(window.location.search).get("image") === "0") return null;
-  return new URL(`../build/runtime-image-${build}.bin`, import.meta.url).href;
+  const asked = new URLSearchParams(window.location.search).get("image");
+  if (asked === "0") return null;
+  const url = new URL(`../build/runtime-image-${build}.bin`, import.meta.url).href;
+  if (asked === "1") return url;
+  try {
+    const sw = navigator.serviceWorker;
+    if (!sw || !sw.controller || typeof caches === "undefined") return null;
+    return (await caches.match(url)) ? url : null;
+  } catch {
+    return null; // no Cache Storage here (a sandboxed frame...): start the ordinary way
+  }
 }
 
 // The image is a cache entry like any other stored record (docs/reliability.md):
@@ -85,14 +105,53 @@ function release(bytes) {
   }
 }
 
+// after the page is interactive and idle: the first screen's own downloads come first
+function whenInteractive(fn) {
+  const root = document.documentElement;
+  const idle = () =>
+    typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
+  if (root.dataset.ready === "1") return idle();
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      idle();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// The standard library's second part: the finder first, then the part itself
+// (at once on a returning visit, whose worker has it; after interactive on a
+// first visit). A build without the split has no _stdlib_more: nothing to do.
+function moreStdlib(pyodide, now) {
+  let more;
+  try {
+    more = pyodide.pyimport("_stdlib_more");
+    more.install(stdLibMoreURL);
+  } catch {
+    return;
+  }
+  const mount = () =>
+    fetch(stdLibMoreURL, { priority: "low" })
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((buffer) => {
+        more.mount(new Uint8Array(buffer));
+        bootLog.push("stdlib-more");
+      })
+      .catch((error) => console.warn(`runtime.mjs: the standard library's second part waits for its first import (${error})`))
+      .finally(() => more.destroy());
+  if (now) mount();
+  else whenInteractive(mount);
+}
+
 async function start() {
-  const url = imageURL();
+  const url = await imageURL();
   if (url) {
     const image = fetchImage(url);
     image.catch(() => {}); // its failure is handled below, once loadPyodide reaches it
     try {
       const pyodide = await loadLocal({ indexURL, stdLibURL, _loadSnapshot: image });
       release(await image);
+      moreStdlib(pyodide, true);
       pyodide.runPython("from app.image import restored\nrestored()");
       bootLog.push("runtime-image");
       return pyodide;
@@ -101,7 +160,9 @@ async function start() {
       bootLog.push("runtime-image-failed");
     }
   }
-  return loadLocal({ indexURL, stdLibURL });
+  const pyodide = await loadLocal({ indexURL, stdLibURL });
+  moreStdlib(pyodide, false);
+  return pyodide;
 }
 
 bootLog.push("runtime-started");

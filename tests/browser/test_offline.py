@@ -44,6 +44,10 @@ def open_sw_page(browser, url):
 def test_offline_after_one_visit(browser, site_copy):
     _root, url = site_copy
     page = open_sw_page(browser, url + "index.html?botdelay=0")
+    # a first visit starts Python the ordinary way: the page never asks for
+    # the runtime image (the worker fetches it, after interactive, for the next visit)
+    assert "runtime-image" not in page.evaluate("window.spieltischBoot")
+    assert [r.url for r in page.responses if "/runtime-image-" in r.url] == []
     # a game in progress, saved, to resume later offline
     start_game(page, [("Ann", "human", None), ("Bot", "bot", "easy")])
     for _ in range(4):
@@ -63,6 +67,8 @@ def test_offline_after_one_visit(browser, site_copy):
     expect(page.locator(READY)).to_be_attached(timeout=BOOT_MS)
     order = page.evaluate("window.spieltischBoot")
     assert order.index("snapshot-painted") < order.index("py:ready") < order.index("interactive"), order
+    # the visit after: the worker controls the page and holds the image, so Python is restored from it
+    assert "runtime-image" in order and "runtime-image-failed" not in order, order
     assert page.locator("[data-board]").inner_text() == board
     assert page.locator("#app[inert]").count() == 0
     page.goto(url + "index.html?botdelay=0#/")

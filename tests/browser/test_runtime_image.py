@@ -4,7 +4,12 @@ Python from its build's image instead of booting it; the image holds every
 module the page imports on its way to a game of each kind, except those that
 read the page; each load still draws its own random numbers; and without the
 image (``?image=0``) or with a missing, corrupt or foreign one the page
-starts Python the ordinary way and works."""
+starts Python the ordinary way and works.
+
+The image is for a returning visit (a service worker that holds it controls
+the page); these pages block service workers, so they ask for it with
+``?image=1``. A first visit never fetches it: ``test_a_first_visit_…``, and
+tests/browser/test_offline.py for the visit after."""
 
 from __future__ import annotations
 
@@ -35,7 +40,7 @@ def page_only(module: str) -> bool:
     return any(module == name or module.startswith(name + ".") for name in PAGE_ONLY)
 
 
-def boot(browser, site_url, query: str = "", route=None):
+def boot(browser, site_url, query: str = "&image=1", route=None):
     page = sb.open_page(browser, viewport={"width": 1200, "height": 900})
     page.dialogs = []
     page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
@@ -135,6 +140,24 @@ def test_image_0_starts_python_without_it(browser, site_url):
         sb.close_page(page)
 
 
+def test_a_first_visit_does_not_fetch_the_image(browser, site_url):
+    """No service worker controls the page and nothing asks for the image:
+    Python starts the ordinary way and the 7 MB image is not requested, not
+    before the page is interactive and not after (the worker fetches it for
+    the next visit: tests/browser/test_offline.py)."""
+    page = boot(browser, site_url, query="")
+    try:
+        log = boot_log(page)
+        assert "runtime-started" in log and "runtime-handed-over" in log, log
+        assert "runtime-image" not in log and "runtime-image-failed" not in log, log
+        page.locator("[data-ui='new:brauzeit']").first.click()
+        expect(page.locator("#app[data-screen='new']")).to_be_attached()
+        assert page.image_responses == []
+        assert report(page)["imaged"] == []
+    finally:
+        sb.close_page(page)
+
+
 def _image_bytes() -> bytes:
     return (REPO / "static" / "build" / MANIFEST["image"]["file"]).read_bytes()
 
@@ -171,7 +194,7 @@ def test_the_inflated_image_is_let_go_once_restored(site_url, new_page):
     """Pyodide keeps its options, the image's 31.5 MB among them: runtime.mjs
     detaches that buffer once the memory is in the interpreter."""
     page = new_page()
-    page.goto(site_url + "tests/pages/runtime_image.html")
+    page.goto(site_url + "tests/pages/runtime_image.html?image=1")
     data = sb.wait_ready(page)
     assert data["log"].split() == ["runtime-started", "runtime-image", "runtime-handed-over"]
     version, imaged = data["python"].split()

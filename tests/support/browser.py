@@ -55,14 +55,15 @@ def start_site(csp: str | None = None):
     return serve.start(REPO, 0, csp=csp, quiet=True)
 
 
-def start_site_at(root, csp: str | None = None):
-    """Serve another folder (e.g. a copy of the site) on a free port: (server, url)."""
+def start_site_at(root, csp: str | None = None, gzip: bool = False):
+    """Serve another folder (e.g. a copy of the site) on a free port: (server, url).
+    ``gzip``: send the FILE.gz copies with Content-Encoding (tools/serve.py --gzip)."""
     tools = str(REPO / "tools")
     if tools not in sys.path:
         sys.path.insert(0, tools)
     import serve  # tools/serve.py
 
-    return serve.start(root, 0, csp=csp, quiet=True)
+    return serve.start(root, 0, csp=csp, quiet=True, gzip=gzip)
 
 
 def start_site_process(csp: str | None = None):

@@ -26,13 +26,18 @@ def _build_sw():
     return build_sw
 
 
-def copy_site(dest: Path) -> Path:
+def copy_site(dest: Path, compressed: bool = False, source: Path = REPO) -> Path:
+    """``compressed``: the FILE.gz/FILE.br copies too (bench/offline.py serves
+    them); ``source``: another built checkout (bench/offline.py --old)."""
     build_sw = _build_sw()
-    for rel in [*build_sw.site_files(REPO), "sw.js"]:
+    for rel in [*build_sw.site_files(source), "sw.js"]:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / rel, target)
-    shutil.copytree(REPO / "tests" / "pages", dest / "tests" / "pages", dirs_exist_ok=True)
+        shutil.copy2(source / rel, target)
+        for ext in (".gz", ".br") if compressed else ():
+            if (source / (rel + ext)).is_file():
+                shutil.copy2(source / (rel + ext), dest / (rel + ext))
+    shutil.copytree(source / "tests" / "pages", dest / "tests" / "pages", dirs_exist_ok=True)
     rebuild_sw(dest)
     return dest
 
