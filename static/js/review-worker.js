@@ -15,6 +15,10 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const stdLibURL = new URL("../build/python_stdlib.zip", import.meta.url).href; // the image's own (runtime.mjs)
+// the standard library's second part (tools/stdlib_more.py): the engine's imports reach into it
+// (importlib.invalidate_caches alone imports importlib.metadata, and with it email), so the worker
+// unpacks it before it imports anything, with either start
+const stdLibMoreURL = new URL("../build/python_stdlib_more.zip", import.meta.url).href;
 const zipURL = new URL("../build/app.zip", import.meta.url).href;
 const reviewZipURL = new URL("../build/review.zip", import.meta.url).href;
 const SLICE_MS = 40; // one step of the review; messages (cancel) are read between steps
@@ -91,7 +95,19 @@ async function boot() {
   const engine = bytes(reviewZipURL);
   zip.catch(() => {});
   engine.catch(() => {});
+  const more = bytes(stdLibMoreURL);
+  more.catch(() => {});
   const { pyodide, image } = await startPython(zip);
+  let part = null;
+  try {
+    part = pyodide.pyimport("_stdlib_more");
+  } catch {
+    // a build without the split: its one standard library holds everything
+  }
+  if (part) {
+    part.mount(new Uint8Array(await more));
+    part.destroy();
+  }
   pyodide.unpackArchive(await engine, "zip");
   pyodide.runPython("import importlib, sys, os\nimportlib.invalidate_caches()\n"
     + "sys.path.insert(0, os.getcwd())\nfrom spieltisch.review import job as _review_job");
