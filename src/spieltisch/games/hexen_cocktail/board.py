@@ -1,6 +1,10 @@
 """Hexen Cocktail on screen: five potion rows (HTML rows that reflow from
 phone to desktop, every card drawn in SVG), the hand as real buttons.
 
+Drawn in parts (render/parts.py): the info line and each row on the board,
+each card and Pass in the hand, so a move replaces what it changed (a row's
+target only gets new attributes; a played card is just removed).
+
 Clicks: a hand card carries ``data-ui="select:<card>"``; with a card selected,
 each row carries ``play:<card>:<row>`` (as data-action when legal, else as
 data-illegal); after an explosion every row card carries ``take:<card>``; in a
@@ -12,9 +16,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...render.context import Ctx, hand_panel
+from ...render.context import Ctx
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge, last_class, last_seats
+from ...render.parts import part
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
@@ -143,10 +148,10 @@ def board(view: dict, ctx: Ctx) -> str:
     boom_row = view["row"] if phase in ("pick", "refill") else -1
     parts = [_row(ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase) for r in range(len(rows))]
     pile = ctx.h("hexen_cocktail.potions_left", count=len(view["potion_pool"]))
+    info = part("info", f'<span class="pile">{pile}</span>{_last_boom(ctx)}', "div", ' class="hx-info"')
     return (
         f'<div class="hx-board" data-board aria-label="{ctx.h("game.hexen_cocktail.title")}">'
-        f'<div class="hx-info"><span class="pile">{pile}</span>{_last_boom(ctx)}</div>'
-        f'<ol class="hx-rows">{"".join(parts)}</ol></div>'
+        f'{info}<ol class="hx-rows">{"".join(parts)}</ol></div>'
     )
 
 
@@ -189,9 +194,14 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
         elif my_turn and phase in ("play", "bonus"):
             hook = {"data-ui": "hint:hexen_cocktail.select_first"}
             cls.append("row--hint")
+    seated = ctx.viewer is not None and not ctx.curtain
     if marked and hook:  # the row's name is its label: say the last move there too
         label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
-    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}">{hit_button(hook, label)}{last_badge(ctx, marked)}']
+    # a seated player's row always starts with its button, disabled while it is no
+    # target: a turn's start or end then only sets the button's attributes
+    hit = hit_button(hook, label) if hook else (
+        f'<button type="button" class="hit" disabled aria-label="{esc(label)}"></button>' if seated else "")
+    out = [f'{hit}{last_badge(ctx, marked)}']
     # the potion
     if potion:
         out.append(f'<div class="potion-slot" title="{esc(potion_name(potion, ctx))}">{card_svg(potion, potion=True)}'
@@ -227,8 +237,7 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
     else:
         out.append(f'<div class="row-sum"><span class="sum empty-label">{ctx.h("hexen_cocktail.row_empty")}</span>'
                    f'<span class="rowno">{ctx.h("hexen_cocktail.row", row=row_no)}</span></div>')
-    out.append("</li>")
-    return "".join(out)
+    return part(f"row-{row_no}", "".join(out), "li", f' class="{" ".join(cls)}" data-row="{row_no}"')
 
 
 # ---- the hand ----------------------------------------------------------------------
@@ -240,19 +249,29 @@ def hand(view: dict, ctx: Ctx) -> str:
         return ""
     items = []
     seen_selected = False
+    copies: dict[str, int] = {}
     for card in cards:
         pressed = card == ctx.selected and not seen_selected
         seen_selected = seen_selected or pressed
         name = card_name(card, ctx)
-        items.append(
-            f'<button type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
+        copies[card] = copies.get(card, 0) + 1  # a part per card, keyed by card and copy
+        key = f"c-{card}" + (f"-{copies[card]}" if copies[card] > 1 else "")
+        items.append(part(
+            key, f'{card_svg(card)}<span class="sr">{esc(name)}</span>', "button",
+            f' type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
-            f'title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></button>'
-        )
+            f'title="{esc(name)}"'))
+    body = "".join(items) or f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
     # Pass is always on the table: in a bonus play it is a move, otherwise a
     # click explains why not (hexen.turn: no passing; or whose turn it is).
-    label = "hexen_cocktail.pass" if "pass" in ctx.legal else "hexen_cocktail.pass_short"
-    return hand_panel(ctx, "hexen_cocktail", "".join(items), pass_label_key=label)
+    legal = "pass" in ctx.legal
+    label = "hexen_cocktail.pass" if legal else "hexen_cocktail.pass_short"
+    pass_btn = part("pass", ctx.h(label), "button",
+                    f' type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}')
+    title = ctx.h("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
+    return (f'<div class="hand" data-hand role="group" aria-label="{title}">'
+            f'<h2 class="hand-title">{title}</h2>'
+            f'<div class="hand-cards">{body}</div>{pass_btn}</div>')
 
 
 def prompt(view: dict, ctx: Ctx) -> str:
