@@ -17,6 +17,7 @@ import math
 from typing import Any
 
 from ...render.context import Ctx
+from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge, last_class, last_seats
 from ...render.parts import part
@@ -149,10 +150,14 @@ def board(view: dict, ctx: Ctx) -> str:
     parts = [_row(ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase) for r in range(len(rows))]
     pile = ctx.h("hexen_cocktail.potions_left", count=len(view["potion_pool"]))
     info = part("info", f'<span class="pile">{pile}</span>{_last_boom(ctx)}', "div", ' class="hx-info"')
-    return (
+    html = (
         f'<div class="hx-board" data-board aria-label="{ctx.h("game.hexen_cocktail.title")}">'
         f'{info}<ol class="hx-rows">{"".join(parts)}</ol></div>'
     )
+    # the next step (render/focus.py): the first legal row for the chosen card, the first card to take
+    if my_turn and not ctx.curtain and (phase == "pick" or ctx.selected):
+        html = mark_next(html, 'data-action="')
+    return html
 
 
 def _last_boom(ctx: Ctx) -> str:
@@ -269,9 +274,12 @@ def hand(view: dict, ctx: Ctx) -> str:
     pass_btn = part("pass", ctx.h(label), "button",
                     f' type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}')
     title = ctx.h("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
-    return (f'<div class="hand" data-hand role="group" aria-label="{title}">'
+    html = (f'<div class="hand" data-hand role="group" aria-label="{title}">'
             f'<h2 class="hand-title">{title}</h2>'
             f'<div class="hand-cards">{body}</div>{pass_btn}</div>')
+    if view["to_move"] == ctx.viewer and view["phase"] in ("play", "bonus") and not ctx.selected:
+        html = mark_next(html, 'data-ui="select:')  # her turn: the first card (render/focus.py)
+    return html
 
 
 def prompt(view: dict, ctx: Ctx) -> str:
