@@ -84,3 +84,27 @@ def test_a_played_card_is_removed_and_the_hand_kept():
         removed += sum(1 for v in changed.values() if v.get("remove"))
         selected += what.startswith("ui:select:")
     assert removed > 5 and selected > 5, (removed, selected)
+
+
+def test_every_card_kind_has_its_drawing_and_the_board_defines_them_once():
+    """Issue 29 E (art.py): every colour of the deck and of the potions has an
+    ingredient drawing, defined once on the page and used by each card; the
+    number and the colour's shape stay on the card (never colour alone)."""
+    import re
+
+    from spieltisch.games.hexen_cocktail import art, board
+    from spieltisch.games.hexen_cocktail.rules import DECK, POTIONS
+
+    kinds = {c[0] for c in DECK} | {p[0] for p in POTIONS}
+    assert kinds and kinds <= set(art.KINDS), kinds - set(art.KINDS)
+    for card in sorted(set(DECK) | set(POTIONS)):
+        svg = board.card_svg(card, potion=card in POTIONS)
+        assert f'href="#hx-art-{card[0]}"' in svg, card
+        assert 'class="val"' in svg and f">{card[1:]}</text>" in svg and 'class="sym' in svg, card
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")], seed=2, game_id="hexen_cocktail")
+    html = ctl.render("board") + ctl.render("hand")
+    for kind in art.KINDS:
+        assert html.count(f'id="hx-art-{kind}"') == 1, kind
+    used = set(re.findall(r'href="#hx-art-(\w)"', html))
+    assert used and used <= set(art.KINDS)

@@ -21,6 +21,7 @@ from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge, last_class, last_seats
 from ...render.parts import part
+from . import art as hx_art
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
@@ -128,10 +129,22 @@ def card_svg_small(card: str, *, potion: bool = False, w: int = 24, h: int = 34)
 
 
 def card_svg(card: str, *, potion: bool = False, cls: str = "") -> str:
-    """One card as an inline SVG (scaled by CSS)."""
+    """One card as an inline SVG (scaled by CSS): the number large at the top,
+    the colour's ingredient drawing (art.py, a ``<use>`` of the page's
+    symbols) in a light medallion, its shape in the corner."""
     extra = " potion" if potion else ""
-    return (f'<svg class="cardsvg{" " + cls if cls else ""}" viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true" '
-            f'focusable="false"><g class="card c-{esc(card[0])}{extra}">{card_face(card, potion=potion)}</g></svg>')
+    colour, value = card[0], card[1:]
+    w, h = CARD_W, CARD_H
+    art = ('<circle class="medal" cx="32" cy="62" r="21"/>' + hx_art.use(colour, 14, 44, 36)
+           if colour in hx_art.KINDS else "")
+    return (f'<svg class="cardsvg{" " + cls if cls else ""}" viewBox="0 0 {w} {h}" aria-hidden="true" '
+            f'focusable="false"><g class="card c-{esc(colour)}{extra}">'
+            f'<rect class="face" width="{w}" height="{h}" rx="7.7"/>'
+            + ('<rect class="inner" x="4" y="4" width="56" height="84" rx="5.8"/>' if potion else "")
+            + f'<text class="val" x="{w / 2:g}" y="23" font-size="{30 if len(value) < 2 else 24}">{esc(value)}</text>{art}'
+            + shape(colour, 10, 10, 5)
+            + ('<text class="tag" x="58" y="15" font-size="11">\u2697</text>' if potion else "")
+            + "</g></svg>")
 
 
 def _meter(fill: float) -> str:
@@ -152,7 +165,7 @@ def board(view: dict, ctx: Ctx) -> str:
     info = part("info", f'<span class="pile">{pile}</span>{_last_boom(ctx)}', "div", ' class="hx-info"')
     html = (
         f'<div class="hx-board" data-board aria-label="{ctx.h("game.hexen_cocktail.title")}">'
-        f'{info}<ol class="hx-rows">{"".join(parts)}</ol></div>'
+        f'{hx_art.defs()}{info}<ol class="hx-rows">{"".join(parts)}</ol></div>'
     )
     # the next step (render/focus.py): the first legal row for the chosen card, the first card to take
     if my_turn and not ctx.curtain and (phase == "pick" or ctx.selected):
