@@ -119,6 +119,7 @@ class App:
         self._shown_html: dict[str, str] = {}
         self._log_token = None
         self._focused = None  # document.activeElement when apply() began
+        self._kbd_select = False  # the event being applied chose a card by keyboard
         self._no_scroll = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
 
     # ---- timing (only with ?perf) -------------------------------------------------------
@@ -191,6 +192,10 @@ class App:
         else:
             kind, value = "ui", el.getAttribute("data-ui")
         event.preventDefault()
+        # a card or die chosen by keyboard (a key, or a click without a pointer):
+        # focus then goes on to where the choice continues ([data-next])
+        self._kbd_select = (kind == "ui" and str(value).startswith("select:")
+                            and (str(event.type) == "keydown" or int(getattr(event, "detail", 1) or 0) == 0))
         t0 = self.now()
         form = self.collect_form() if value == "start" else None
         t0 = self.measure("form", t0) if form is not None else t0
@@ -356,14 +361,19 @@ class App:
             moved = self.effect(effect) or moved
         if not moved and "screen" in regions and ctl.screen != screen_before:
             # a new screen: start reading (and tabbing) from its top, in a task of
-            # its own (focus and scrolling lay the new screen out first)
-            asyncio.get_event_loop().call_soon(self.to_top)
+            # its own (focus and scrolling lay the new screen out first); a game
+            # that opens on the player's turn: her hand (issue 29, keyboard)
+            turn = ctl.screen == "play" and ctl.match is not None and (ctl.curtain_up or ctl.player_to_act())
+            asyncio.get_event_loop().call_soon(self.to_turn if turn else self.to_top)
             moved = True
         played = ctl.match is not None and len(ctl.match.log) != self._moves_seen
         self._moves_seen = len(ctl.match.log) if ctl.match is not None else -1
+        kbd_select, self._kbd_select = self._kbd_select, False
         if not moved and played and ctl.screen == "play" and "screen" not in regions:
             # a move: focus where the next action starts (docs/ui.md, "Following the table")
             asyncio.get_event_loop().call_soon(self.focus_next, focus)
+        elif not moved and kbd_select and ctl.screen == "play":
+            asyncio.get_event_loop().call_soon(self.focus_step, focus)
         elif not moved and focus is not None and document.activeElement != self._focused:
             # the focused element was replaced: focus its successor in a task of
             # its own (focus() brings the new HTML's style up to date first)
@@ -407,6 +417,21 @@ class App:
         self.root.focus(self._no_scroll)
         window.scrollTo(0, 0)
 
+    def to_turn(self) -> None:
+        window.scrollTo(0, 0)
+        self.focus_next(None)
+        if nil(document.activeElement) or document.activeElement == document.body:
+            self.root.focus(self._no_scroll)
+
+    def focus_step(self, focus) -> None:
+        """After a choice by keyboard: the board's next step ([data-next]: the
+        first legal target of the chosen card), else back where focus was."""
+        el = self.root.querySelector("[data-next]")
+        if not nil(el) and el != document.activeElement:
+            el.focus(self._no_scroll)
+        elif focus is not None:
+            self.refocus(focus)
+
     def refocus(self, focus) -> None:
         active = document.activeElement
         if not nil(active) and active != document.body and self.root.contains(active):
@@ -420,7 +445,7 @@ class App:
 
     # where the player's next action starts: the curtain's button, a legal
     # move in the hand or on the board, a hand card to choose, "Next move"
-    NEXT_FOCUS = ('[data-ui="reveal"]', '[data-ui="ack"]', '[data-region="hand"] [data-action]',
+    NEXT_FOCUS = ('[data-ui="reveal"]', '[data-ui="ack"]', "[data-next]", '[data-region="hand"] [data-action]',
                   '[data-region="board"] [data-action]', '[data-region="hand"] [data-card]:not([disabled])',
                   '[data-region="side"] [data-action]', '[data-region="top"] [data-action]',
                   '[data-region="hand"] button:not([disabled])', "#next-move")
@@ -434,7 +459,8 @@ class App:
             return
         active = document.activeElement
         kept = not nil(active) and active != document.body and self.root.contains(active)
-        if ctl.curtain_up or ctl.player_to_act():
+        if ctl.curtain_up or ctl.player_to_act() or ctl.pause_key() is not None:
+            # a pause's button (a round's end) waits for whoever sits here, bot's turn or not
             for sel in self.NEXT_FOCUS:
                 el = self.root.querySelector(sel)
                 if not nil(el):

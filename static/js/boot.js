@@ -249,11 +249,12 @@ window.spieltischPatch = (region, json) => {
   // page's style is still clean: removed later, after other parts changed,
   // it would make the browser work out all the new style at once
   const active = document.activeElement;
-  if (active && active !== document.body && targets.some(([el, c]) => c.html !== undefined && el.contains(active))) {
+  if (active && active !== document.body && targets.some(([el, c]) => (c.html !== undefined || c.remove) && el.contains(active))) {
     active.blur();
   }
   if (attrs) setAttrs(first, attrs);
   for (const [el, change, key] of targets) {
+    if (change.remove) { el.remove(); continue; }
     if (change.attrs) setAttrs(el, change.attrs);
     // the part's end mark stays, as a fresh render of the region has it
     if (change.html !== undefined) el.innerHTML = `${change.html}<!--/${key}-->`;

@@ -176,3 +176,48 @@ def test_corrupt_save_is_reported_and_kept(browser, site_url):
     expect(p.locator("[data-save]")).to_have_count(1)
     sb.check_page(p)
     p.context.close()
+
+
+def test_board_and_hand_patched_in_parts_match_a_fresh_render(browser, site_url):
+    """Issue 32 (render/parts.py): after many moves whose rows and cards were
+    patched, removed or had only their attributes set, the board and the hand
+    are what a fresh render of the same position draws (fresh boot)."""
+    import random
+
+    from support.parts_dom import canonical
+
+    p = sb.boot_page(browser, site_url)
+    try:
+        start_game(p, [("Ann", "human", None), ("Bo", "bot", "easy"), ("Cy", "bot", "easy"), ("Di", "bot", "easy")],
+                   seed="29")
+        rnd = random.Random(29)
+        moves = 0
+        rows = "document.querySelector('[data-board] .hx-rows')"
+        for _ in range(60):
+            wait_idle(p)
+            if p.locator("[data-gameover]").count() or moves >= 14:
+                break
+            acts = p.locator("#app [data-board] [data-action], #app [data-hand] [data-action]")
+            if acts.count():
+                acts.nth(rnd.randrange(acts.count())).click()
+                moves += 1
+                if moves == 1:  # the screen's first render is drawn whole; from here on parts
+                    wait_idle(p)
+                    p.evaluate(f"() => {{ {rows}.__kept = true; }}")
+            else:
+                cards = p.locator("[data-hand] [data-ui^='select:']")
+                cards.nth(rnd.randrange(cards.count())).click()
+        wait_idle(p)
+        assert moves >= 8, moves
+        assert p.locator("[data-board] [data-part]").count() >= 6
+        # the rows' list was patched, never drawn again
+        assert p.evaluate(f"() => !!{rows}.__kept")
+        before = {r: p.locator(f"[data-region='{r}']").inner_html() for r in ("board", "hand")}
+        p.reload()
+        expect(p.locator(READY)).to_be_attached(timeout=BOOT_MS)
+        expect(p.locator("#app[data-screen='play']")).to_be_attached()
+        wait_idle(p)
+        for region, html in before.items():
+            assert canonical(p.locator(f"[data-region='{region}']").inner_html()) == canonical(html), region
+    finally:
+        sb.close_page(p)

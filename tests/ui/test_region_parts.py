@@ -69,3 +69,18 @@ def test_a_parts_own_attributes_are_set_and_its_inside_left_alone():
     assert patch_plan(old, "<ul>" + part("s1", "<b>Ann</b>", "ol") + part("s2", "<b>Bo</b>", "li") + "</ul>") is None
     assert patch_plan(old, "<ul>" + part("s2", "<b>Bo</b>", "li", ' class="seat is-active"')
                       + part("s1", "<b>Ann</b>", "li", ' class="seat"') + "</ul>") is None
+
+
+def test_a_gone_part_alone_is_removed():
+    """A card played from a hand keyed by card: the parts left keep their
+    order and the skeleton is the same but for the gone part's place."""
+    cards = {k: part(k, f"<i>{k}</i>", "button", ' class="c"') for k in ("a", "b", "c")}
+    old = '<div><p>' + cards["a"] + cards["b"] + cards["c"] + "</p>" + part("pass", "P", "button") + "</div>"
+    new = '<div><p>' + cards["a"] + cards["c"] + "</p>" + part("pass", "P", "button") + "</div>"
+    assert patch_plan(old, new) == (None, {"b": {"remove": True}})
+    both = new.replace("<i>c</i>", "<i>C</i>")
+    assert patch_plan(old, both) == (None, {"b": {"remove": True}, "c": {"html": "<i>C</i>"}})
+    # a new part, the parts in another order, or more than a part's place gone: whole
+    assert patch_plan(new, old) is None
+    assert patch_plan(old, '<div><p>' + cards["c"] + cards["a"] + "</p>" + part("pass", "P", "button") + "</div>") is None
+    assert patch_plan(old, '<div><p>' + cards["a"] + cards["c"] + "</p><b/>" + part("pass", "P", "button") + "</div>") is None

@@ -9,7 +9,10 @@ laid out again for every move. Of a part, only what changed is touched:
 the wrapper's own attributes (a seat that became the active one), or the
 attributes of its first element when nothing else in it changed (a field
 that became a choice, a book that can be opened), else its inner HTML.
-Parts do not nest.
+Parts do not nest. A part may also be gone from the new markup (a card
+played from a hand keyed by card): the adapter removes just that part, when
+the parts left are in the same order and the skeleton is the same but for
+the gone parts' places.
 
     <g data-part="books">…<!--/books--></g>
     <li class="seat is-active" data-part="seat-1">…<!--/seat-1--></li>
@@ -94,15 +97,26 @@ def patch_plan(old: str, new: str):
     attributes, set all, when its tag changed (None when unchanged). A part's
     ``change`` holds what changed: ``"attrs"`` (its wrapper's attributes, all),
     and ``"html"`` (its new inner HTML) or ``"first"`` (the attributes its
-    first element now has, when nothing else inside changed)."""
+    first element now has, when nothing else inside changed); or
+    ``"remove"`` (True) for a part that is gone."""
     first_old, rest_old, parts_old = split(old)
     first_new, rest_new, parts_new = split(new)
-    if rest_old != rest_new or not parts_new or list(parts_old) != list(parts_new):
+    if not parts_new:
+        return None
+    gone = [k for k in parts_old if k not in parts_new]
+    if [k for k in parts_old if k in parts_new] != list(parts_new):
+        return None  # a new part, or the parts in another order
+    for key in gone:  # a gone part's place: its mark, end mark and closing tag
+        place = f"\0{key}\0<!--/{key}--></{_name(parts_old[key][0])}>"
+        if place not in rest_old:
+            return None
+        rest_old = rest_old.replace(place, "", 1)
+    if rest_old != rest_new:
         return None
     if first_old.split(None, 1)[:1] != first_new.split(None, 1)[:1]:
         return None  # another tag name
     attrs = _attrs_of(first_new) if first_old != first_new else None
-    changed: dict[str, dict] = {}
+    changed: dict[str, dict] = {key: {"remove": True} for key in gone}
     for key, (wrap, inner) in parts_new.items():
         wrap_was, inner_was = parts_old[key]
         change: dict = {}

@@ -28,10 +28,12 @@ drawn once per board and the small cache of other brewers' cauldrons.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from ...games.brauzeit.data import HEROES, INGREDIENTS, POTION_LIST, POTIONS
 from ...render.context import Ctx
+from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge
 
@@ -259,8 +261,32 @@ def board(view: dict, ctx: Ctx) -> str:
     last = _last_work(ctx)
     breweries = "".join(_brewery(view, ctx, p, sel, last, own=True) if p == me
                         else _other_brewery(view, ctx, p, last) for p in order)
-    return (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
+    html = (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
             f'{_table(view, ctx, sel)}<div class="bz-breweries">{breweries}</div></div>')
+    if _my_pick(view, ctx) and view["phase"] == "pick":
+        html = mark_next(html, _next_step(sel))
+        if not sel:  # no quantity die fits anywhere: a wizard die
+            html = mark_next(html, _LIVE_DIE["w"])
+    return html
+
+
+# the player's next step (render/focus.py): a live die of the kind still missing, then the first
+# cauldron the chosen dice may go to (a die fitting nowhere is drawn "is-dead": never a next step)
+_LIVE_DIE = {kind: re.compile(rf'class="bz-die d\d+ k-{kind}(?: f-[^" ]+)?"') for kind in "qiw"}
+
+
+def _next_step(sel: dict):
+    if "q" in sel and "i" in sel:
+        return 'data-action="take:'
+    if "w" in sel:
+        return 'data-action="wizard:'
+    if sel.get("mage"):
+        return 'data-action="mage:'
+    if "q" in sel:
+        return _LIVE_DIE["i"]
+    if "i" in sel:
+        return _LIVE_DIE["q"]
+    return _LIVE_DIE["q"]
 
 
 def _table(view: dict, ctx: Ctx, sel: dict) -> str:

@@ -1,6 +1,10 @@
 """Hexen Cocktail on screen: five potion rows (HTML rows that reflow from
 phone to desktop, every card drawn in SVG), the hand as real buttons.
 
+Drawn in parts (render/parts.py): the info line and each row on the board,
+each card and Pass in the hand, so a move replaces what it changed (a row's
+target only gets new attributes; a played card is just removed).
+
 Clicks: a hand card carries ``data-ui="select:<card>"``; with a card selected,
 each row carries ``play:<card>:<row>`` (as data-action when legal, else as
 data-illegal); after an explosion every row card carries ``take:<card>``; in a
@@ -12,9 +16,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...render.context import Ctx, hand_panel
+from ...render.context import Ctx
+from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge, last_class, last_seats
+from ...render.parts import part
+from . import art as hx_art
 
 RULE_IDS = (
     "hexen.cards", "hexen.deal", "hexen.potions", "hexen.turn", "hexen.test",
@@ -122,10 +129,22 @@ def card_svg_small(card: str, *, potion: bool = False, w: int = 24, h: int = 34)
 
 
 def card_svg(card: str, *, potion: bool = False, cls: str = "") -> str:
-    """One card as an inline SVG (scaled by CSS)."""
+    """One card as an inline SVG (scaled by CSS): the number large at the top,
+    the colour's ingredient drawing (art.py, a ``<use>`` of the page's
+    symbols) in a light medallion, its shape in the corner."""
     extra = " potion" if potion else ""
-    return (f'<svg class="cardsvg{" " + cls if cls else ""}" viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true" '
-            f'focusable="false"><g class="card c-{esc(card[0])}{extra}">{card_face(card, potion=potion)}</g></svg>')
+    colour, value = card[0], card[1:]
+    w, h = CARD_W, CARD_H
+    art = ('<circle class="medal" cx="32" cy="62" r="21"/>' + hx_art.use(colour, 14, 44, 36)
+           if colour in hx_art.KINDS else "")
+    return (f'<svg class="cardsvg{" " + cls if cls else ""}" viewBox="0 0 {w} {h}" aria-hidden="true" '
+            f'focusable="false"><g class="card c-{esc(colour)}{extra}">'
+            f'<rect class="face" width="{w}" height="{h}" rx="7.7"/>'
+            + ('<rect class="inner" x="4" y="4" width="56" height="84" rx="5.8"/>' if potion else "")
+            + f'<text class="val" x="{w / 2:g}" y="23" font-size="{30 if len(value) < 2 else 24}">{esc(value)}</text>{art}'
+            + shape(colour, 10, 10, 5)
+            + ('<text class="tag" x="58" y="15" font-size="11">\u2697</text>' if potion else "")
+            + "</g></svg>")
 
 
 def _meter(fill: float) -> str:
@@ -143,11 +162,15 @@ def board(view: dict, ctx: Ctx) -> str:
     boom_row = view["row"] if phase in ("pick", "refill") else -1
     parts = [_row(ctx, r, rows[r], potions[r], boom_row == r, my_turn, phase) for r in range(len(rows))]
     pile = ctx.h("hexen_cocktail.potions_left", count=len(view["potion_pool"]))
-    return (
+    info = part("info", f'<span class="pile">{pile}</span>{_last_boom(ctx)}', "div", ' class="hx-info"')
+    html = (
         f'<div class="hx-board" data-board aria-label="{ctx.h("game.hexen_cocktail.title")}">'
-        f'<div class="hx-info"><span class="pile">{pile}</span>{_last_boom(ctx)}</div>'
-        f'<ol class="hx-rows">{"".join(parts)}</ol></div>'
+        f'{hx_art.defs()}{info}<ol class="hx-rows">{"".join(parts)}</ol></div>'
     )
+    # the next step (render/focus.py): the first legal row for the chosen card, the first card to take
+    if my_turn and not ctx.curtain and (phase == "pick" or ctx.selected):
+        html = mark_next(html, 'data-action="')
+    return html
 
 
 def _last_boom(ctx: Ctx) -> str:
@@ -189,9 +212,14 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
         elif my_turn and phase in ("play", "bonus"):
             hook = {"data-ui": "hint:hexen_cocktail.select_first"}
             cls.append("row--hint")
+    seated = ctx.viewer is not None and not ctx.curtain
     if marked and hook:  # the row's name is its label: say the last move there too
         label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
-    out = [f'<li class="{" ".join(cls)}" data-row="{row_no}">{hit_button(hook, label)}{last_badge(ctx, marked)}']
+    # a seated player's row always starts with its button, disabled while it is no
+    # target: a turn's start or end then only sets the button's attributes
+    hit = hit_button(hook, label) if hook else (
+        f'<button type="button" class="hit" disabled aria-label="{esc(label)}"></button>' if seated else "")
+    out = [f'{hit}{last_badge(ctx, marked)}']
     # the potion
     if potion:
         out.append(f'<div class="potion-slot" title="{esc(potion_name(potion, ctx))}">{card_svg(potion, potion=True)}'
@@ -227,8 +255,7 @@ def _row(ctx: Ctx, r: int, cards: list, potion: str | None, boomed: bool, my_tur
     else:
         out.append(f'<div class="row-sum"><span class="sum empty-label">{ctx.h("hexen_cocktail.row_empty")}</span>'
                    f'<span class="rowno">{ctx.h("hexen_cocktail.row", row=row_no)}</span></div>')
-    out.append("</li>")
-    return "".join(out)
+    return part(f"row-{row_no}", "".join(out), "li", f' class="{" ".join(cls)}" data-row="{row_no}"')
 
 
 # ---- the hand ----------------------------------------------------------------------
@@ -240,19 +267,32 @@ def hand(view: dict, ctx: Ctx) -> str:
         return ""
     items = []
     seen_selected = False
+    copies: dict[str, int] = {}
     for card in cards:
         pressed = card == ctx.selected and not seen_selected
         seen_selected = seen_selected or pressed
         name = card_name(card, ctx)
-        items.append(
-            f'<button type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
+        copies[card] = copies.get(card, 0) + 1  # a part per card, keyed by card and copy
+        key = f"c-{card}" + (f"-{copies[card]}" if copies[card] > 1 else "")
+        items.append(part(
+            key, f'{card_svg(card)}<span class="sr">{esc(name)}</span>', "button",
+            f' type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
-            f'title="{esc(name)}">{card_svg(card)}<span class="sr">{esc(name)}</span></button>'
-        )
+            f'title="{esc(name)}"'))
+    body = "".join(items) or f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
     # Pass is always on the table: in a bonus play it is a move, otherwise a
     # click explains why not (hexen.turn: no passing; or whose turn it is).
-    label = "hexen_cocktail.pass" if "pass" in ctx.legal else "hexen_cocktail.pass_short"
-    return hand_panel(ctx, "hexen_cocktail", "".join(items), pass_label_key=label)
+    legal = "pass" in ctx.legal
+    label = "hexen_cocktail.pass" if legal else "hexen_cocktail.pass_short"
+    pass_btn = part("pass", ctx.h(label), "button",
+                    f' type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}')
+    title = ctx.h("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
+    html = (f'<div class="hand" data-hand role="group" aria-label="{title}">'
+            f'<h2 class="hand-title">{title}</h2>'
+            f'<div class="hand-cards">{body}</div>{pass_btn}</div>')
+    if view["to_move"] == ctx.viewer and view["phase"] in ("play", "bonus") and not ctx.selected:
+        html = mark_next(html, 'data-ui="select:')  # her turn: the first card (render/focus.py)
+    return html
 
 
 def prompt(view: dict, ctx: Ctx) -> str:

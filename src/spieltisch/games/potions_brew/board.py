@@ -24,6 +24,7 @@ from typing import Any
 
 from ...i18n import t
 from ...render.context import Ctx, hand_panel
+from ...render.focus import mark_next
 from ...render.html import attrs, esc
 from ...render.marks import last_badge, last_class, last_seats
 from ...render.parts import part
@@ -206,10 +207,14 @@ def _selected(view: dict, ctx: Ctx) -> tuple[int | None, str]:
 def board(view: dict, ctx: Ctx) -> str:
     # parts (render/parts.py): a move changes a slot or two, the piles, the
     # decision; the rest stays on the page as it is
-    return (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">'
+    html = (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">'
             f'{part("rule", _rule_box(view, ctx), "div", _CONTENTS)}{part("piles", _piles(view, ctx), "div", _CONTENTS)}'
             f'{part("decision", _decision(view, ctx), "div", _CONTENTS)}'
             f'{_recipes(view, ctx)}</div>')
+    card, mode = _selected(view, ctx)
+    if card is not None and view["to_move"] == ctx.viewer:
+        html = mark_next(html, f'data-action="{mode}:')  # the chosen card's first recipe (render/focus.py)
+    return html
 
 
 _CONTENTS = ' class="pb-part"'  # display: contents: the wrapper adds no box to the board's grid
@@ -393,7 +398,10 @@ def hand(view: dict, ctx: Ctx) -> str:
         items.append(f'<button type="button" class="pb-card is-ing hcard pb-hcard{" is-selected" if pressed else ""}" '
                      f'data-ui="select:{c}" data-card="{c}" aria-pressed="{"true" if pressed else "false"}" '
                      f'>{inner}</button>')
-    return hand_panel(ctx, "potions_brew", "".join(items), pass_label_key="potions_brew.pass", cls="pb")
+    html = hand_panel(ctx, "potions_brew", "".join(items), pass_label_key="potions_brew.pass", cls="pb")
+    if view["to_move"] == ctx.viewer and view["step"] == "act" and card is None:
+        html = mark_next(html, 'data-ui="select:')  # her turn: the first card (render/focus.py)
+    return html
 
 
 def prompt(view: dict, ctx: Ctx) -> str:

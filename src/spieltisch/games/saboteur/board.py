@@ -42,6 +42,7 @@ from ...games.saboteur.cards import (
     goal_mask,
 )
 from ...render.context import Ctx
+from ...render.focus import mark_next
 from ...render.html import attrs, esc
 from ...render.marks import last_class
 
@@ -519,13 +520,17 @@ def board(view: dict, ctx: Ctx) -> str:
     svg = (f'<svg class="sab-maze" viewBox="{box}" data-fit="{box}" data-focus="{focus}" data-pz-key="{esc(view["round"])}" '
            f'preserveAspectRatio="xMidYMid meet" role="grid" aria-label="{ctx.h("saboteur.ui.mine")}">'
            f'<g class="cards" aria-hidden="true">{"".join(art)}</g>{_grid(view, ctx, cells, frontier, seen, targets)}</svg>')
-    return (
+    html = (
         f'<div class="sab-board" data-board aria-label="{ctx.h("game.saboteur.title")}">'
         f'{_bar(view, ctx, card, mode)}'
         f'<div class="sab-viewport" data-panzoom tabindex="0" role="group" '
         f'aria-label="{ctx.h("saboteur.ui.viewport")}">{svg}</div>'
         f'{_hint(view, ctx, card, mode)}</div>'
     )
+    if acting and card is not None and view["to_move"] == ctx.viewer:
+        # the chosen card's first space (the grid's tab stop; render/focus.py)
+        html = mark_next(html, 'data-action="')
+    return html
 
 
 def _last_space(text: str) -> tuple[int, int] | None:
@@ -651,9 +656,42 @@ def hand(view: dict, ctx: Ctx) -> str:
         btns.append(f'<button type="button" class="btn btn-discard"{attrs(hook)}>'
                     f'{ctx.h("saboteur.ui.discard", card=card_name(card, ctx))}</button>')
         extra = f'<div class="sab-card-btns">{"".join(btns)}</div>'
-    return (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
+    html = (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
             f'<div class="sab-hand-head"><h2 class="hand-title">{head}</h2>{badge}</div>{decision}'
             f'<div class="hand-cards">{body}</div>{extra}</div>')
+    if view["to_move"] == me and view["phase"] == "play" and not decision:
+        html = mark_next(html, _hand_step(ctx, cards, card, mode))  # render/focus.py
+    return html
+
+
+def _plays(ctx: Ctx, card: str) -> list[str]:
+    """The legal moves that play ``card`` (a discard aside)."""
+    return [a for a in ctx.legal if a.split(":")[1:2] == [card] and not a.startswith("discard:")]
+
+
+def _hand_step(ctx: Ctx, cards: list, card: str | None, mode: str) -> str | None:
+    """Where the next step starts in the hand: with nothing chosen the first
+    card that can be played (else the first card); with a card chosen whose
+    spaces or seats are none as it lies, the way that has some (turned, as a
+    dwarf), else discarding it. None when the board or a seat has the targets."""
+    if card is None:
+        playable = next((c for c in cards if _plays(ctx, c)), cards[0] if cards else None)
+        return f'data-ui="select:{esc(playable)}"' if playable else None
+    plays = _plays(ctx, card)
+    turned = [a for a in plays if a.startswith("path:") and a.endswith(":r")]
+    if mode == "" and any(a.startswith(("path:", "map:", "rockfall:", "broken:", "repair:")) and not a.endswith(":r")
+                          for a in plays):
+        return None
+    if mode == "r" and turned:
+        return None
+    if mode == "dwarf" and any(a.startswith("dwarf:") for a in plays):
+        return None
+    if mode != "r" and turned:
+        return f'data-ui="select:{esc(_sel_text(card, "r"))}"'
+    if mode != "dwarf" and any(a.startswith("dwarf:") for a in plays):
+        return f'data-ui="select:{esc(_sel_text(card, "dwarf"))}"'
+    return f'data-action="discard:{esc(card)}"'
+
 
 
 def _decision(view: dict, ctx: Ctx, me: int) -> str:
@@ -760,7 +798,16 @@ def _seat_targets(view: dict, seat: int, ctx: Ctx) -> str:
                         f'{attrs(ctx.target(f"repair:{card}:{seat}:{tool}"))}>{esc(label)}</button>')
     if not btns:
         return ""
-    return f'<div class="sab-seat-tgts">{"".join(btns)}</div>'
+    html = "".join(btns)
+    if view["to_move"] == ctx.viewer and not _seat_target_before(view, seat, ctx, card):
+        html = mark_next(html, 'data-action="')  # the first seat the card may go to (render/focus.py)
+    return f'<div class="sab-seat-tgts">{html}</div>'
+
+
+def _seat_target_before(view: dict, seat: int, ctx: Ctx, card: str) -> bool:
+    """Does a seat listed before ``seat`` take the chosen card (a legal move)?"""
+    heads = (f"broken:{card}:", f"repair:{card}:")
+    return any(a.startswith(heads) and int(a.split(":")[2]) < seat for a in ctx.legal)
 
 
 # ---- the round's end -------------------------------------------------------------------------------------
