@@ -55,8 +55,8 @@ class NewGameMixin:
         game = self.games[d.game_id]
         info = game.info
         regions: set[str] = set()
-        if "devices" in form:  # "Players on their own devices" (issue 30)
-            on = form["devices"] in (True, "true", "on", "1")
+        if isinstance(form.get("devices"), bool):  # "Players on their own devices" (issue 30); the
+            on = form["devices"]  # checkbox's "input" event sends its value "on" whether ticked or not
             if on != d.devices:
                 d.devices = on
                 d.kinds = [k if on or k != "device" else "human" for k in d.kinds]

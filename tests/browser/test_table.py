@@ -1,0 +1,79 @@
+"""Issue 30, the screens over real data channels (no ICE server): the host's
+page runs HostSession in its Pyodide, each device's page (opened from the
+host's link, in a browser context of its own) runs DeviceSession in its
+Pyodide and plays its seat by its own clicks; the texts travel through
+static/js/table.js and net.js only. tests/support/tablepages.py drives it;
+tests/ui/test_table_screens.py is the same flow in CPython."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+from support import browser as sb
+from support import tablepages as tp
+from support.registry import GAME_IDS
+
+from spieltisch.core.match import Match
+from spieltisch.games import GAMES
+from spieltisch.net import DeviceSession
+
+
+# what may travel to a device (docs/multiplayer.md, "What travels")
+HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",
+               "legal", "log", "from", "length", "full", "to_act", "over", "outcome", "acked", "code", "rule",
+               "reason", "params", "re"}
+
+
+def host_save(host) -> Match:
+    text = host.evaluate("""() => { for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i); if (k.startsWith('spieltisch.save.')) return localStorage.getItem(k); } }""")
+    return Match.from_save(json.loads(text), GAMES)
+
+
+def check_only_own_seat(match: Match, seat: int, texts: list[str]) -> int:
+    """Every sync a device received holds its seat's view of a position of
+    the game and nothing else: rebuilt by a DeviceSession, each view is
+    ``view(state, seat)`` of one of the game's positions (that such a view
+    never depends on another seat's secret is tests/net/test_secrets.py's
+    twin-game check). Returns the syncs checked."""
+    game = match.game
+    states = [game.new_state(len(match.seats), match.options)]
+    for _player, text in match.log:
+        states.append(game.apply_unchecked(states[-1], game.parse_action(text)))
+    views = [game.view(s, seat) for s in states]
+    dev = DeviceSession("0-x")
+    checked = 0
+    for text in texts:
+        data = json.loads(text)
+        assert set(data) <= HOST_FIELDS, set(data) - HOST_FIELDS
+        assert data.get("seat", seat) == seat
+        dev.receive(text)
+        if data["t"] == "sync":
+            assert dev.view in views, "a device received a view that is not its seat's"
+            checked += 1
+    return checked
+
+
+def finish(pages):
+    for p in pages:
+        sb.close_page(p)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_whole_game_with_two_devices_and_the_table(browser, site_url, game_id):
+    """Two devices (and bots on the host where the game needs more seats)."""
+    bots = max(0, GAMES[game_id].info.min_players - 2)
+    host = tp.start_host(browser, site_url, game_id, ["device", "device"] + ["bot"] * bots)
+    expect(host.locator(".net-table-note")).to_be_attached()  # no seat on this screen: the table
+    devices = {s: tp.join(browser, site_url, host, s) for s in (0, 1)}
+    moves = tp.play_to_end(host, devices, seed=7)
+    assert moves > 0
+    match = host_save(host)
+    assert match.is_over
+    assert len([e for e in match.log if e[0] in devices]) == moves  # every click played, none twice
+    for seat, d in devices.items():
+        assert check_only_own_seat(match, seat, tp.received(d)) > 0
+        assert d.page_errors == [] and d.outside_requests == []
+    finish([host, *devices.values()])
