@@ -19,7 +19,6 @@ from spieltisch.core.match import Match
 from spieltisch.games import GAMES
 from spieltisch.net import DeviceSession
 
-
 # what may travel to a device (docs/multiplayer.md, "What travels")
 HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",
                "legal", "log", "from", "length", "full", "to_act", "over", "outcome", "acked", "code", "rule",
