@@ -18,6 +18,8 @@ from support.registry import GAME_IDS
 from spieltisch.core.match import Match
 from spieltisch.games import GAMES
 from spieltisch.net import DeviceSession
+from spieltisch.ui.safety import slot_from_url
+from spieltisch.ui.saves import SAVE_PREFIX
 
 # what may travel to a device (docs/multiplayer.md, "What travels")
 HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",
@@ -26,8 +28,9 @@ HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "n
 
 
 def host_save(host) -> Match:
-    text = host.evaluate("""() => { for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i); if (k.startsWith('spieltisch.save.')) return localStorage.getItem(k); } }""")
+    """The game on the host's screen, from its save (the one source of truth)."""
+    slot = slot_from_url(host.evaluate("location.hash").split("#/play/", 1)[1])
+    text = host.evaluate("k => localStorage.getItem(k)", SAVE_PREFIX + slot)
     return Match.from_save(json.loads(text), GAMES)
 
 
@@ -55,18 +58,30 @@ def check_only_own_seat(match: Match, seat: int, texts: list[str]) -> int:
     return checked
 
 
-def finish(pages):
-    for p in pages:
+OPTIONS = {"potions_brew": {"short": True}}  # the short game: the suite's time is shared
+
+
+@pytest.fixture(scope="module")
+def pages(browser, site_url):
+    """One host page and four device pages for the module (each boots once)."""
+    made = {"host": tp.boot(browser, site_url)}
+    for s in range(4):
+        made[s] = tp.boot(browser, site_url)
+    yield made
+    for p in made.values():
         sb.close_page(p)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_whole_game_with_two_devices_and_the_table(browser, site_url, game_id):
+def test_a_whole_game_with_two_devices_and_the_table(pages, game_id):
     """Two devices (and bots on the host where the game needs more seats)."""
+    host = pages["host"]
     bots = max(0, GAMES[game_id].info.min_players - 2)
-    host = tp.start_host(browser, site_url, game_id, ["device", "device"] + ["bot"] * bots)
+    tp.start_host(host, game_id, ["device", "device"] + ["bot"] * bots, options=OPTIONS.get(game_id))
     expect(host.locator(".net-table-note")).to_be_attached()  # no seat on this screen: the table
-    devices = {s: tp.join(browser, site_url, host, s) for s in (0, 1)}
+    devices = {s: pages[s] for s in (0, 1)}
+    for s, d in devices.items():
+        tp.join(host, d, s)
     moves = tp.play_to_end(host, devices, seed=7)
     assert moves > 0
     match = host_save(host)
@@ -75,4 +90,3 @@ def test_a_whole_game_with_two_devices_and_the_table(browser, site_url, game_id)
     for seat, d in devices.items():
         assert check_only_own_seat(match, seat, tp.received(d)) > 0
         assert d.page_errors == [] and d.outside_requests == []
-    finish([host, *devices.values()])

@@ -33,14 +33,23 @@ CLICK = """text => {
 }"""
 
 
-def start_host(browser, site_url, game_id: str, kinds: list[str], seed: str = "5", **ctx):
-    """A host page with a new game; kinds per seat: "human" (this screen), "device", "bot"."""
-    page = sb.boot_page(browser, site_url, f"{PATH}#/new/{game_id}", **ctx)
-    expect(page.locator("#app[data-screen='new']")).to_be_attached()
+def boot(browser, site_url, **ctx):
+    """A booted page at the hub (a host, or a device before its first link)."""
+    return sb.boot_page(browser, site_url, PATH, **ctx)
+
+
+def start_host(page, game_id: str, kinds: list[str], seed: str = "5", options: dict | None = None):
+    """A new game on the (booted) host page; kinds per seat: "human" (this
+    screen), "device", "bot"; options: checkbox options to tick or untick."""
+    page.evaluate("h => { location.hash = h; }", f"#/new/{game_id}")
+    expect(page.locator(f"form[data-new-game='{game_id}']")).to_be_attached()
     page.locator("#f-devices").check()
+    expect(page.locator("select[name=seat-0-kind] option[value=device]")).to_be_attached()
     page.locator("select[name=seats]").select_option(str(len(kinds)))
     for i, kind in enumerate(kinds):
         page.locator(f"select[name=seat-{i}-kind]").select_option(kind)
+    for name, on in (options or {}).items():
+        page.locator(f"#f-opt-{name}").set_checked(on)
     page.locator("input[name=seed]").fill(seed)
     page.locator("[data-ui='start']").click()
     expect(page.locator("#app[data-screen='play']")).to_be_attached()
@@ -53,19 +62,18 @@ def seat_link(host, seat: int, timeout: float = 30_000) -> str:
     return link.input_value()
 
 
-def open_device(browser, site_url, link: str, **ctx):
-    """A device page opened from a host's link (a fresh context: its own storage)."""
-    page = sb.boot_page(browser, site_url, PATH + "#" + link.split("#", 1)[1], **ctx)
-    page.evaluate("window.spieltischTable.record = true")
-    return page
+def open_link(page, link: str) -> None:
+    """A booted device page opens a host's link (as a phone's camera would;
+    the page's storage stays: a reopened seat is reclaimed with it)."""
+    page.evaluate("() => { window.spieltischTable.record = true; window.spieltischTable.received = []; }")
+    page.evaluate("h => { location.hash = h; }", "#" + link.split("#", 1)[1])
 
 
-def reopen_device(page, site_url, link: str):
-    """The same context (same storage) opens a new link, as a reloaded phone."""
-    page.evaluate("window.spieltischTable.record = true")
+def reload_with_link(page, site_url, link: str) -> None:
+    """The device page is loaded again, from the link (its storage stays)."""
     page.goto(site_url + PATH + "#" + link.split("#", 1)[1])
     expect(page.locator("html[data-ready='1']")).to_be_attached(timeout=sb.READY_TIMEOUT_MS)
-    page.evaluate("window.spieltischTable.record = true")
+    page.evaluate("() => { window.spieltischTable.record = true; }")
 
 
 def answer(host, device, seat: int) -> None:
@@ -77,10 +85,9 @@ def answer(host, device, seat: int) -> None:
     expect(device.locator("[data-net-seat-screen]")).to_be_attached(timeout=30_000)
 
 
-def join(browser, site_url, host, seat: int, **ctx):
-    device = open_device(browser, site_url, seat_link(host, seat), **ctx)
+def join(host, device, seat: int) -> None:
+    open_link(device, seat_link(host, seat))
     answer(host, device, seat)
-    return device
 
 
 def legal(device) -> list[str]:
@@ -108,16 +115,17 @@ def play_to_end(host, devices: dict, seed: int, *, limit: int = 3000, timeout: f
     rng = Rng(seed)
     moves = 0
     deadline = time.monotonic() + timeout
-    while not (over(host) and all(over(d) for d in devices.values())):
+    while True:
         done = move(devices, rng)
         if done is None:
+            if over(host) and all(over(d) for d in devices.values()):
+                return moves
             time.sleep(0.02)
         else:
             moves += 1
             if on_move is not None:
                 on_move(moves, done)
         assert moves < limit and time.monotonic() < deadline, f"the game did not end ({moves} moves)"
-    return moves
 
 
 def received(device) -> list[str]:
