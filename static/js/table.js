@@ -63,6 +63,10 @@ async function keepAwake(on) {
   }
 }
 
+// a page that goes away (closed, reloaded, another site) ends its channels
+// itself, so the other side hears of it at once, not after ICE gives up (~30 s)
+window.addEventListener("pagehide", () => { for (const name of [...conns.keys()]) close(name); });
+
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && wantAwake) keepAwake(true); // the lock ends when hidden
 });
@@ -71,6 +75,8 @@ const table = {
   legal: [], // a device's legal action texts on its turn (tests, bench/net_browser.py)
   received: [], // every text this page received (tests: what reached a device)
   record: false,
+  // each connection's state (tests, bench/): [name, peer connection state, channel state]
+  states: () => [...conns].map(([k, e]) => [k, e.pc.connectionState, e.channel ? e.channel.readyState : null]),
   async run(json) {
     const job = JSON.parse(json);
     const conn = job.conn;

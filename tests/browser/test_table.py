@@ -8,6 +8,7 @@ tests/ui/test_table_screens.py is the same flow in CPython."""
 from __future__ import annotations
 
 import json
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +17,7 @@ from support import tablepages as tp
 from support.registry import GAME_IDS
 
 from spieltisch.core.match import Match
+from spieltisch.core.rng import Rng
 from spieltisch.games import GAMES
 from spieltisch.net import DeviceSession
 from spieltisch.ui.safety import slot_from_url
@@ -59,6 +61,9 @@ def check_only_own_seat(match: Match, seat: int, texts: list[str]) -> int:
 
 
 OPTIONS = {"potions_brew": {"short": True}}  # the short game: the suite's time is shared
+# Saboteur with four devices plus the table (issue 30); every other game with two devices
+# (Saus und Braus: a phone per child)
+DEVICES = {"saboteur": 4}
 
 
 @pytest.fixture(scope="module")
@@ -73,13 +78,13 @@ def pages(browser, site_url):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_whole_game_with_two_devices_and_the_table(pages, game_id):
-    """Two devices (and bots on the host where the game needs more seats)."""
+def test_a_whole_game_on_the_devices_with_the_host_as_the_table(pages, game_id):
+    """Every seat on its own device; the host's page is the table."""
     host = pages["host"]
-    bots = max(0, GAMES[game_id].info.min_players - 2)
-    tp.start_host(host, game_id, ["device", "device"] + ["bot"] * bots, options=OPTIONS.get(game_id))
+    n = max(GAMES[game_id].info.min_players, DEVICES.get(game_id, 2))
+    tp.start_host(host, game_id, ["device"] * n, options=OPTIONS.get(game_id))
     expect(host.locator(".net-table-note")).to_be_attached()  # no seat on this screen: the table
-    devices = {s: pages[s] for s in (0, 1)}
+    devices = {s: pages[s] for s in range(n)}
     for s, d in devices.items():
         tp.join(host, d, s)
     moves = tp.play_to_end(host, devices, seed=7)
@@ -90,3 +95,33 @@ def test_a_whole_game_with_two_devices_and_the_table(pages, game_id):
     for seat, d in devices.items():
         assert check_only_own_seat(match, seat, tp.received(d)) > 0
         assert d.page_errors == [] and d.outside_requests == []
+    if n > 2:  # the table shows only what everyone may see: no seat's hand on the host
+        assert host.locator("[data-region='hand'] [data-card]").count() == 0
+
+
+def test_a_device_page_closed_and_reopened_from_its_link_keeps_every_move(pages, site_url):
+    """Two devices and a bot; after a few moves device 1's page is closed and
+    opened again from the link the host then shows (its stored secret
+    reclaims the seat); the game ends with every move kept."""
+    host = pages["host"]
+    tp.start_host(host, "hexen_cocktail", ["device", "device", "bot"], seed="9")
+    devices = {0: pages[0], 1: pages[1]}
+    for s, d in devices.items():
+        tp.join(host, d, s)
+    clicks = []
+    rng = Rng(5)
+    while len(clicks) < 4:
+        done = tp.move(devices, rng)
+        if done:
+            clicks.append(done)
+    before = host_save(host).log
+    pages[1].goto("about:blank")  # the phone's page is closed
+    expect(host.locator("[data-net-seat='1'] [data-net-state='away']")).to_be_attached(timeout=30_000)
+    link = tp.seat_link(host, 1)
+    assert ".1.." in unquote(link), "a used code: the link carries no token, the secret reclaims the seat"
+    tp.reload_with_link(pages[1], site_url, link)
+    tp.answer(host, pages[1], 1)
+    moves = tp.play_to_end(host, devices, seed=6)
+    match = host_save(host)
+    assert match.is_over and match.log[:len(before)] == before
+    assert len([e for e in match.log if e[0] in devices]) == len(clicks) + moves

@@ -6,6 +6,7 @@ channels."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import unquote
 
 import pytest
@@ -80,7 +81,7 @@ class Table:
         n = 0
         while self.queue:
             ctl, ev = self.queue.pop(0)
-            ctl.handle("net", ev)
+            ctl.handle("net", json.loads(json.dumps(ev)))  # as the page's event: new texts, never the same objects
             self.run(ctl)
             while ctl is self.host and ctl.bot_pending():
                 ctl.bot_step(5)
@@ -92,7 +93,7 @@ class Table:
         conn = self.links.pop(name, (None,))[0]
         self.links.pop(conn, None)
         del self.devices[name]
-        self.host.handle("net", {"t": "close", "conn": conn})
+        self.host.handle("net", json.loads(json.dumps({"t": "close", "conn": conn})))
         self.settle()
 
     def pair(self, name: str, seat: int, ctl: Controller | None = None) -> Controller:
