@@ -13,7 +13,11 @@ let wakeLock = null;
 let wantAwake = false;
 
 function tell(event) {
-  setTimeout(() => document.dispatchEvent(new CustomEvent("spieltisch:net", { detail: JSON.stringify(event) })), 0);
+  setTimeout(() => {
+    document.dispatchEvent(new CustomEvent("spieltisch:net", { detail: JSON.stringify(event) }));
+    // bench/net_browser.py: when the page's Python has taken (and drawn) a message, and its size
+    if (table.stamp && event.t === "msg") table.stamps.push([performance.timeOrigin + performance.now(), event.text.length]);
+  }, 0);
 }
 
 function watch(conn, pc, channelPromise) {
@@ -75,6 +79,8 @@ const table = {
   legal: [], // a device's legal action texts on its turn (tests, bench/net_browser.py)
   received: [], // every text this page received (tests: what reached a device)
   record: false,
+  stamp: false,
+  stamps: [],
   // each connection's state (tests, bench/): [name, peer connection state, channel state]
   states: () => [...conns].map(([k, e]) => [k, e.pc.connectionState, e.channel ? e.channel.readyState : null]),
   async run(json) {

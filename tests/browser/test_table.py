@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
+from support import a11y
 from support import browser as sb
 from support import tablepages as tp
 from support.registry import GAME_IDS
@@ -125,3 +126,26 @@ def test_a_device_page_closed_and_reopened_from_its_link_keeps_every_move(pages,
     match = host_save(host)
     assert match.is_over and match.log[:len(before)] == before
     assert len([e for e in match.log if e[0] in devices]) == len(clicks) + moves
+
+
+def test_the_new_screens_are_axe_clean_in_both_languages_light_and_dark(pages):
+    """The host's seat panel (a seat connected, one waiting with its link and
+    answer box), a device waiting for the host (its answer) and a device
+    playing its seat: no serious or critical axe violation, EN/DE, light/dark."""
+    host = pages["host"]
+    tp.start_host(host, "saboteur", ["device", "device", "bot"], seed="4")
+    tp.join(host, pages[0], 0)
+    tp.open_link(pages[1], tp.seat_link(host, 1))
+    expect(pages[1].locator("[data-net-answer]")).to_be_attached(timeout=30_000)
+    for lang in ("de", "en"):
+        for page in (host, pages[0], pages[1]):
+            page.locator(f"[data-ui='lang:{lang}']").first.click()
+            expect(page.locator(f"html[lang='{lang}']")).to_be_attached()
+        expect(pages[0].locator("[data-net-seat-screen]")).to_be_attached()
+        for scheme in ("light", "dark"):
+            for where, page in (("host", host), ("device", pages[0]), ("pairing", pages[1])):
+                page.emulate_media(color_scheme=scheme)
+                v = a11y.scan(page)
+                assert a11y.count(v) == 0, f"{where} {lang} {scheme}:\n{a11y.describe(v)}"
+    for page in (host, pages[0], pages[1]):
+        page.emulate_media(color_scheme="light")

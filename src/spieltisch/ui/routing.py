@@ -26,6 +26,8 @@ class RoutingMixin:
     def screen(self) -> str:
         if self.route == "play" and self.match is not None and self.match.is_over:
             return "over"
+        if self.route == "join" and self.device_seated():  # a device showing its seat: the play frame
+            return "over" if self.dev.screen.get("over") else "play"
         return self.route
 
     @property

@@ -178,6 +178,12 @@ class TableDeviceMixin:
         return None
 
     # ---- rendering ---------------------------------------------------------------------------
+    def device_seated(self) -> bool:
+        """Does this device show its seat (the play frame) rather than the pairing box?"""
+        d = self.dev
+        return d is not None and bool(d.screen) and has_board(d.game_id or "") and self.dev_phase not in (
+            "bad", "refused", "released")
+
     def _device_ctx(self) -> Ctx:
         d = self.dev
         game_id = d.game_id or ""
@@ -196,7 +202,7 @@ class TableDeviceMixin:
                                                                                                       "net.bad_link")
             return (f'<div class="notice net-device" data-net-phase="{esc(phase or "bad")}"><h2>{h("net.device_heading")}</h2>'
                     f'<p>{h(key)}</p><a class="btn" href="#/" data-ui="hub">{h("play.hub")}</a></div>')
-        if not d.screen or not has_board(d.game_id or ""):
+        if not self.device_seated():
             body = f'<p>{h("net.pairing")}</p>'
             if phase == "answer":
                 body = (f'<p>{h("net.show_answer")}</p>'

@@ -288,6 +288,8 @@ class TableHostMixin:
                              + button(ctx.h("net.to_here"), ui=f"net-here:{seat}", cls="btn") + "</div>")
             rows.append(f'<li class="net-seat" data-net-seat="{seat}">{head}{body}</li>')
         table = "" if self.humans() else f'<p class="muted net-table-note">{ctx.h("net.table_mode")}</p>'
-        return (f'<form class="net-panel" data-net-panel novalidate aria-labelledby="net-h">'
-                f'<details open><summary id="net-h">{ctx.h("net.heading")}</summary>{table}'
+        waiting = any(self.net_status(s) != "connected" for s in h.remote)
+        return (f'<form class="net-panel{"" if waiting else " is-all-connected"}" data-net-panel novalidate '
+                f'aria-labelledby="net-h"><details{" open" if waiting else ""}>'
+                f'<summary id="net-h">{ctx.h("net.heading")}</summary>{table}'
                 f'<ul class="net-seats">{"".join(rows)}</ul></details></form>')
