@@ -165,6 +165,7 @@ class App:
         self.listen(window, "storage", self.on_storage)  # another tab saved (docs/ui.md, tabs)
         self.listen(window, "beforeunload", self.on_unload)
         self.listen(self.motion, "change", self.on_motion)  # the reader changed the setting
+        self.listen(document, "spieltisch:net", self.on_net)  # static/js/table.js (issue 30)
         self.snapshots = SnapshotKeeper(self)  # the resume snapshot (issue 15)
         self.review_port = ReviewPort(self)  # the review's worker (docs/review.md)
         self.ctl.review_overrides = review_overrides()
@@ -197,7 +198,7 @@ class App:
         self._kbd_select = (kind == "ui" and str(value).startswith("select:")
                             and (str(event.type) == "keydown" or int(getattr(event, "detail", 1) or 0) == 0))
         t0 = self.now()
-        form = self.collect_form() if value == "start" else None
+        form = self.collect_form() if value == "start" or str(value).startswith("net-accept:") else None
         t0 = self.measure("form", t0) if form is not None else t0
         regions = self.ctl.handle(kind, str(value), form)
         t1 = self.measure(f"handle:{kind}", t0)
@@ -286,6 +287,14 @@ class App:
             return
         self.ctl.reduced_motion = bool(self.motion.matches)  # as it is now (a replay may autoplay)
         self.apply(self.ctl.handle("route", current))
+
+    def on_net(self, event) -> None:
+        """A devices' channel event of static/js/table.js (ui/table_host.py, ui/table_device.py)."""
+        try:
+            data = json.loads(str(event.detail))
+        except ValueError:
+            return
+        self.apply(self.ctl.handle("net", data))
 
     def on_motion(self, event) -> None:
         self.ctl.reduced_motion = bool(event.matches)
@@ -556,6 +565,10 @@ class App:
             document.documentElement.lang = effect[1]
         elif kind.startswith("review-"):  # the review's worker (app/review_port.py)
             self.review_port.effect(effect)
+        elif kind == "net":  # the devices' channels (static/js/table.js, issue 30)
+            run = getattr(getattr(window, "spieltischTable", None), "run", None)
+            if not nil(run):
+                run(json.dumps(effect[1]))
         elif kind == "tick":  # ("tick", ms, ui command): a replay's next step
             self.spawn(self.tick(effect[1], effect[2]))
         elif kind == "sheet" and effect[1] not in self._sheets:

@@ -144,7 +144,7 @@ class HostSession:
 
     def disconnect(self, conn: object) -> None:
         c = self._conns.pop(conn, None)
-        if c is not None and c.seat is not None and self._seat_conn.get(c.seat) is conn:
+        if c is not None and c.seat is not None and self._seat_conn.get(c.seat) == conn:  # by value: a page names its channels with texts
             del self._seat_conn[c.seat]
 
     # ---- what the host keeps over a reload (never in the save) ---------------------------------

@@ -67,6 +67,8 @@ from .saves import (
     Storage,
     StorageFull,
 )
+from .table_device import TableDeviceMixin
+from .table_host import TableHostMixin
 from .tryit_control import TryItControl
 
 __all__ = [
@@ -77,7 +79,8 @@ __all__ = [
 
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
-                 SafetyMixin, TryItControl, ReplayMixin, FollowMixin, ReviewMixin):
+                 SafetyMixin, TryItControl, ReplayMixin, FollowMixin, ReviewMixin, TableHostMixin,
+                 TableDeviceMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -201,6 +204,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
             return self._render_new()
         if self.route == "play":
             return self._render_play()
+        if self.route == "join":
+            return self._render_device()  # a seat on its own device (table_device.py)
         if self.route == "tryit":
             return self._render_tryit()
         if self.route == "replay":
@@ -228,6 +233,10 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         attributes), ``form`` (an input changed), ``file`` (imported text),
         ``route`` (the URL hash changed). Returns the regions to re-render."""
         try:
+            if kind == "net":  # static/js/table.js: the devices' channels (table_host.py, table_device.py)
+                return self._net_event(value)
+            if kind in ("action", "illegal") and self.route == "join":
+                return self._device_act(str(value))  # a device's move goes to the host, which judges it
             if kind == "action":
                 return self._act(str(value))
             if kind == "illegal":
@@ -251,6 +260,11 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     # ---- UI commands -----------------------------------------------------------------------------
     def _ui(self, cmd: str, form: dict | None) -> set[str]:
         name, _, arg = cmd.partition(":")
+        netted = self._device_ui(name, arg)
+        if netted is None:
+            netted = self._net_host_ui(name, arg, form)
+        if netted is not None:
+            return netted
         if name in ("hub", "new", "continue"):
             target = {"hub": "#/", "new": f"#/new/{arg}", "continue": f"#/play/{slot_to_url(arg)}"}[name]
             if self.guard_leave(target) is not None:

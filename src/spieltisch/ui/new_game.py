@@ -55,6 +55,12 @@ class NewGameMixin:
         game = self.games[d.game_id]
         info = game.info
         regions: set[str] = set()
+        if isinstance(form.get("devices"), bool):  # "Players on their own devices" (issue 30); the
+            on = form["devices"]  # checkbox's "input" event sends its value "on" whether ticked or not
+            if on != d.devices:
+                d.devices = on
+                d.kinds = [k if on or k != "device" else "human" for k in d.kinds]
+                regions.add("screen")
         if "seats" in form:
             try:
                 n = int(str(form["seats"]))
@@ -67,7 +73,8 @@ class NewGameMixin:
         for i in range(info.max_players):
             if f"seat-{i}-name" in form:
                 d.names[i] = str(form[f"seat-{i}-name"])[:64]
-            if f"seat-{i}-kind" in form and form[f"seat-{i}-kind"] in ("human", "bot"):
+            if f"seat-{i}-kind" in form and form[f"seat-{i}-kind"] in (
+                    ("human", "bot", "device") if d.devices else ("human", "bot")):
                 if d.kinds[i] != form[f"seat-{i}-kind"]:
                     regions.add("screen")
                 d.kinds[i] = form[f"seat-{i}-kind"]
@@ -104,8 +111,9 @@ class NewGameMixin:
             return set()
         game = self.games[d.game_id]
         seats = []
+        remote = [i for i in range(d.seats) if d.devices and d.kinds[i] == "device"]
         for i in range(d.seats):
-            kind = d.kinds[i]
+            kind = "human" if i in remote else d.kinds[i]  # a seat on its own device is a human's (table_host.py)
             seats.append(Seat(clean_name(d.names[i], i), kind, d.levels[i] if kind == "bot" else None))
         try:
             match = Match(game, seats, d.options, self.parse_seed(d.seed))
@@ -113,7 +121,11 @@ class NewGameMixin:
             d.error = self.tr("new.failed", reason=str(err))
             return {"screen"}
         d.error = ""
-        return self._begin(match)
+        self._net_pending = remote or None
+        try:
+            return self._begin(match)
+        finally:
+            self._net_pending = None
 
     def _begin(self, match: Match) -> set[str]:
         self._leave_game()

@@ -31,6 +31,7 @@ class PlayMixin:
         self.share_open = False
         self.match = match
         self.slot = slot
+        self._net_open()  # seats on their own devices (table_host.py)
         self._follow_game_lang(match.game.info.id)
         self._rebuild_trail()
         humans = self.humans()
@@ -58,6 +59,7 @@ class PlayMixin:
         self._search_key: tuple | None = None
         self._decided: tuple[tuple, str] | None = None  # (search key, action text) not yet played
         self.tryit_session = None  # a rule's try-it on screen (tryit_control.py)
+        self._net_clear()  # no devices' sessions (table_host.py)
 
     def _leave_game(self) -> None:
         self._stop_review()  # a review running in the worker stops with its screen
@@ -71,7 +73,8 @@ class PlayMixin:
     def humans(self) -> list[int]:
         if self.match is None:
             return []
-        return [i for i, s in enumerate(self.match.seats) if not s.is_bot]
+        remote = self.net_remote()  # seats on their own devices are not played here (table_host.py)
+        return [i for i, s in enumerate(self.match.seats) if not s.is_bot and i not in remote]
 
     def _next_human(self, start: int) -> int | None:
         humans = self.humans()
@@ -90,6 +93,7 @@ class PlayMixin:
         self._version += 1
         self._search = None
         self._search_key = None
+        self._net_changed()  # the devices follow (table_host.py)
         humans = self.humans()
         if m.is_over:
             self.curtain_for = None
@@ -147,7 +151,7 @@ class PlayMixin:
         if m is None or not m.log or m.is_over:
             return False
         last = m.log[-1][0]
-        if last == CHANCE or last < 0 or m.seats[last].is_bot:
+        if last == CHANCE or last < 0 or m.seats[last].is_bot or last in self.net_remote():
             return False
         if self.shown is not None and self.shown != last:
             return False

@@ -122,7 +122,8 @@ class PlayRenderMixin:
             return screens.top(ctx, turn_text=self._turn_text(ctx), prompt=board.prompt(view, ctx),
                                can_undo=self.undo_allowed(), thinking=self.bot_pending(),
                                tools=self.speed_html(ctx) + (share_html if in_bar else ""),
-                               below=self._guide_html(ctx) + ("" if in_bar else share_html))
+                               below=self._guide_html(ctx) + self.net_panel_html(ctx)
+                               + ("" if in_bar else share_html))
         if region == "side":
             return screens.side(ctx, view, board, to_act=m.to_act if not m.is_over else None,
                                 kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],

@@ -71,6 +71,10 @@ FAMILIES: tuple[Family, ...] = (
     Family(RECORD_KEY, "save", MAX_TEXT_CHARS, 64, "object", writer="review/record.py"),
     Family(ASIDE_KEY, "save", MAX_TEXT_CHARS, 0, "text", writer="review/record.py"),
     Family(LANG_KEY, "setting", 16, 0, "text", writer="ui/controller.py"),
+    # issue 30: a host's remote seats and session (codes, secrets, numbers), and a device's seat
+    # and secret: made again by pairing anew, so a bad one is dropped (docs/multiplayer.md)
+    Family("spieltisch.net.host.", "derived", 20_000, 4, "object", writer="ui/table_host.py"),
+    Family("spieltisch.net.seat.", "derived", 8_000, 3, "object", writer="ui/table_device.py"),
     Family("spieltisch.botspeed", "setting", 16, 0, "text", writer="ui/follow.py"),
     Family("spieltisch.boot.attempts", "setting", 8, 0, "int", writer="static/js/boot.js"),
     Family("spieltisch.boot.item", "setting", 400, 0, "text", writer="static/js/boot.js, app/browser.py, static/js/records.js"),

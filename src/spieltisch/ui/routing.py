@@ -26,6 +26,8 @@ class RoutingMixin:
     def screen(self) -> str:
         if self.route == "play" and self.match is not None and self.match.is_over:
             return "over"
+        if self.route == "join" and self.device_seated():  # a device showing its seat: the play frame
+            return "over" if self.dev.screen.get("over") else "play"
         return self.route
 
     @property
@@ -46,6 +48,8 @@ class RoutingMixin:
             return f"#/review/{self.route_arg}"
         if self.route == "record":
             return "#/record"
+        if self.route == "join":
+            return f"#/join/{self.route_arg}"
         return "#/"
 
     # ---- routing ---------------------------------------------------------------------------
@@ -69,6 +73,8 @@ class RoutingMixin:
             return route_review(self, parts)
         if parts == ["record"]:
             return self._go_record()
+        if parts[:1] == ["join"] and len(parts) == 2:
+            return self._go_join(parts[1])  # a seat on this device (ui/table_device.py)
         if parts[:1] == ["rules"] and len(parts) == 2 and parts[1] in self.games and has_board(parts[1]):
             return self._go_rules(parts[1])
         return self._go_hub()

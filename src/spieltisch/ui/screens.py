@@ -39,6 +39,7 @@ class Draft:
     seed: str = ""
     options: dict = field(default_factory=dict)
     error: str = ""
+    devices: bool = False  # "Players on their own devices" (issue 30, ui/table_host.py)
 
 
 def _select(name: str, options: Sequence[tuple[str, str]], value: str, label_id: str | None = None,
@@ -59,8 +60,16 @@ def new_game(lang: str, info: Any, draft: Draft, levels: Sequence[str]) -> str:
     seat_opts = [(str(n), str(n)) for n in range(info.min_players, info.max_players + 1)]
     out.append(f'<div class="field"><label for="f-seats">{esc(t(lang, "new.seats"))}</label>'
                + _select("seats", seat_opts, str(draft.seats), "f-seats") + "</div>")
+    # issue 30: seats may be played on their own devices (ui/table_host.py)
+    out.append(f'<div class="field check net-devices"><input id="f-devices" type="checkbox" name="devices"'
+               f'{" checked" if draft.devices else ""} aria-describedby="f-devices-hint">'
+               f'<label for="f-devices">{esc(t(lang, "net.devices"))}</label>'
+               f'<small id="f-devices-hint" class="muted">{esc(t(lang, "net.devices_hint"))}</small></div>')
     out.append('<ol class="seat-list">')
-    kind_opts = [("human", t(lang, "new.kind.human")), ("bot", t(lang, "new.kind.bot"))]
+    kind_opts = [("human", t(lang, "net.kind.here" if draft.devices else "new.kind.human"))]
+    if draft.devices:
+        kind_opts.append(("device", t(lang, "net.kind.device")))
+    kind_opts.append(("bot", t(lang, "new.kind.bot")))
     level_opts = [(lv, t(lang, f"level.{lv}")) for lv in levels]
     for i in range(draft.seats):
         kind = draft.kinds[i]

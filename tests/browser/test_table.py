@@ -1,0 +1,151 @@
+"""Issue 30, the screens over real data channels (no ICE server): the host's
+page runs HostSession in its Pyodide, each device's page (opened from the
+host's link, in a browser context of its own) runs DeviceSession in its
+Pyodide and plays its seat by its own clicks; the texts travel through
+static/js/table.js and net.js only. tests/support/tablepages.py drives it;
+tests/ui/test_table_screens.py is the same flow in CPython."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import unquote
+
+import pytest
+from playwright.sync_api import expect
+from support import a11y
+from support import browser as sb
+from support import tablepages as tp
+from support.registry import GAME_IDS
+
+from spieltisch.core.match import Match
+from spieltisch.core.rng import Rng
+from spieltisch.games import GAMES
+from spieltisch.net import DeviceSession
+from spieltisch.ui.safety import slot_from_url
+from spieltisch.ui.saves import SAVE_PREFIX
+
+# what may travel to a device (docs/multiplayer.md, "What travels")
+HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",
+               "legal", "log", "from", "length", "full", "to_act", "over", "outcome", "acked", "code", "rule",
+               "reason", "params", "re"}
+
+
+def host_save(host) -> Match:
+    """The game on the host's screen, from its save (the one source of truth)."""
+    slot = slot_from_url(host.evaluate("location.hash").split("#/play/", 1)[1])
+    text = host.evaluate("k => localStorage.getItem(k)", SAVE_PREFIX + slot)
+    return Match.from_save(json.loads(text), GAMES)
+
+
+def check_only_own_seat(match: Match, seat: int, texts: list[str]) -> int:
+    """Every sync a device received holds its seat's view of a position of
+    the game and nothing else: rebuilt by a DeviceSession, each view is
+    ``view(state, seat)`` of one of the game's positions (that such a view
+    never depends on another seat's secret is tests/net/test_secrets.py's
+    twin-game check). Returns the syncs checked."""
+    game = match.game
+    states = [game.new_state(len(match.seats), match.options)]
+    for _player, text in match.log:
+        states.append(game.apply_unchecked(states[-1], game.parse_action(text)))
+    views = [game.view(s, seat) for s in states]
+    dev = DeviceSession("0-x")
+    checked = 0
+    for text in texts:
+        data = json.loads(text)
+        assert set(data) <= HOST_FIELDS, set(data) - HOST_FIELDS
+        assert data.get("seat", seat) == seat
+        dev.receive(text)
+        if data["t"] == "sync":
+            assert dev.view in views, "a device received a view that is not its seat's"
+            checked += 1
+    return checked
+
+
+OPTIONS = {"potions_brew": {"short": True}}  # the short game: the suite's time is shared
+# Saboteur with four devices plus the table (issue 30); every other game with two devices
+# (Saus und Braus: a phone per child)
+DEVICES = {"saboteur": 4}
+
+
+@pytest.fixture(scope="module")
+def pages(browser, site_url):
+    """One host page and four device pages for the module (each boots once)."""
+    made = {"host": tp.boot(browser, site_url)}
+    for s in range(4):
+        made[s] = tp.boot(browser, site_url)
+    yield made
+    for p in made.values():
+        sb.close_page(p)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_whole_game_on_the_devices_with_the_host_as_the_table(pages, game_id):
+    """Every seat on its own device; the host's page is the table."""
+    host = pages["host"]
+    n = max(GAMES[game_id].info.min_players, DEVICES.get(game_id, 2))
+    tp.start_host(host, game_id, ["device"] * n, options=OPTIONS.get(game_id))
+    expect(host.locator(".net-table-note")).to_be_attached()  # no seat on this screen: the table
+    devices = {s: pages[s] for s in range(n)}
+    for s, d in devices.items():
+        tp.join(host, d, s)
+    moves = tp.play_to_end(host, devices, seed=7)
+    assert moves > 0
+    match = host_save(host)
+    assert match.is_over
+    assert len([e for e in match.log if e[0] in devices]) == moves  # every click played, none twice
+    for seat, d in devices.items():
+        assert check_only_own_seat(match, seat, tp.received(d)) > 0
+        assert d.page_errors == [] and d.outside_requests == []
+    if n > 2:  # the table shows only what everyone may see: no seat's hand on the host
+        assert host.locator("[data-region='hand'] [data-card]").count() == 0
+
+
+def test_a_device_page_closed_and_reopened_from_its_link_keeps_every_move(pages, site_url):
+    """Two devices and a bot; after a few moves device 1's page is closed and
+    opened again from the link the host then shows (its stored secret
+    reclaims the seat); the game ends with every move kept."""
+    host = pages["host"]
+    tp.start_host(host, "hexen_cocktail", ["device", "device", "bot"], seed="9")
+    devices = {0: pages[0], 1: pages[1]}
+    for s, d in devices.items():
+        tp.join(host, d, s)
+    clicks = []
+    rng = Rng(5)
+    while len(clicks) < 4:
+        done = tp.move(devices, rng)
+        if done:
+            clicks.append(done)
+    before = host_save(host).log
+    pages[1].goto("about:blank")  # the phone's page is closed
+    expect(host.locator("[data-net-seat='1'] [data-net-state='away']")).to_be_attached(timeout=30_000)
+    link = tp.seat_link(host, 1)
+    assert ".1.." in unquote(link), "a used code: the link carries no token, the secret reclaims the seat"
+    tp.reload_with_link(pages[1], site_url, link)
+    tp.answer(host, pages[1], 1)
+    moves = tp.play_to_end(host, devices, seed=6)
+    match = host_save(host)
+    assert match.is_over and match.log[:len(before)] == before
+    assert len([e for e in match.log if e[0] in devices]) == len(clicks) + moves
+
+
+def test_the_new_screens_are_axe_clean_in_both_languages_light_and_dark(pages):
+    """The host's seat panel (a seat connected, one waiting with its link and
+    answer box), a device waiting for the host (its answer) and a device
+    playing its seat: no serious or critical axe violation, EN/DE, light/dark."""
+    host = pages["host"]
+    tp.start_host(host, "saboteur", ["device", "device", "bot"], seed="4")
+    tp.join(host, pages[0], 0)
+    tp.open_link(pages[1], tp.seat_link(host, 1))
+    expect(pages[1].locator("[data-net-answer]")).to_be_attached(timeout=30_000)
+    for lang in ("de", "en"):
+        for page in (host, pages[0], pages[1]):
+            page.locator(f"[data-ui='lang:{lang}']").first.click()
+            expect(page.locator(f"html[lang='{lang}']")).to_be_attached()
+        expect(pages[0].locator("[data-net-seat-screen]")).to_be_attached()
+        for scheme in ("light", "dark"):
+            for where, page in (("host", host), ("device", pages[0]), ("pairing", pages[1])):
+                page.emulate_media(color_scheme=scheme)
+                v = a11y.scan(page)
+                assert a11y.count(v) == 0, f"{where} {lang} {scheme}:\n{a11y.describe(v)}"
+    for page in (host, pages[0], pages[1]):
+        page.emulate_media(color_scheme="light")
