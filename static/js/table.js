@@ -84,6 +84,7 @@ const table = {
   // each connection's state (tests, bench/): [name, peer connection state, channel state]
   states: () => [...conns].map(([k, e]) => [k, e.pc.connectionState, e.channel ? e.channel.readyState : null]),
   async run(json) {
+    watchQr();
     const job = JSON.parse(json);
     const conn = job.conn;
     try {
@@ -140,3 +141,15 @@ document.addEventListener("spieltisch:net", (e) => {
 });
 
 window.spieltischTable = table;
+
+// the seat panel's and the device's codes: drawn as QR codes as the page renders them (qr.js;
+// the link and the code stay beside each as text). Loaded with the first job of a table, so that
+// a page that never hosts or joins one loads no QR code and watches nothing.
+let qrWatch = null;
+function watchQr() {
+  if (!qrWatch) {
+    qrWatch = import("./qr.js")
+      .then((qr) => qr.watchQrCodes(document.body))
+      .catch((error) => console.warn(`table.js: QR codes are not drawn (${error}); the links and codes work`));
+  }
+}

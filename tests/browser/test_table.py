@@ -8,7 +8,6 @@ tests/ui/test_table_screens.py is the same flow in CPython."""
 from __future__ import annotations
 
 import json
-from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -22,6 +21,7 @@ from spieltisch.core.rng import Rng
 from spieltisch.games import GAMES
 from spieltisch.net import DeviceSession
 from spieltisch.ui.safety import slot_from_url
+from spieltisch.ui.table_device import parse_payload
 from spieltisch.ui.saves import SAVE_PREFIX
 
 # what may travel to a device (docs/multiplayer.md, "What travels")
@@ -119,7 +119,9 @@ def test_a_device_page_closed_and_reopened_from_its_link_keeps_every_move(pages,
     pages[1].goto("about:blank")  # the phone's page is closed
     expect(host.locator("[data-net-seat='1'] [data-net-state='away']")).to_be_attached(timeout=30_000)
     link = tp.seat_link(host, 1)
-    assert ".1.." in unquote(link), "a used code: the link carries no token, the secret reclaims the seat"
+    got = parse_payload(link.split("#/join/", 1)[1])
+    assert got is not None and got[1] == 1 and got[2] == "", \
+        "a used code: the link carries no token, the secret reclaims the seat"
     tp.reload_with_link(pages[1], site_url, link)
     tp.answer(host, pages[1], 1)
     moves = tp.play_to_end(host, devices, seed=6)
@@ -137,6 +139,9 @@ def test_the_new_screens_are_axe_clean_in_both_languages_light_and_dark(pages):
     tp.join(host, pages[0], 0)
     tp.open_link(pages[1], tp.seat_link(host, 1))
     expect(pages[1].locator("[data-net-answer]")).to_be_attached(timeout=30_000)
+    # the codes are drawn as QR codes beside their text (static/js/qr.js through table.js)
+    expect(host.locator("[data-net-seat='1'] .qr svg[role='img']")).to_be_visible(timeout=30_000)
+    expect(pages[1].locator(".qr svg[role='img']")).to_be_visible(timeout=30_000)
     for lang in ("de", "en"):
         for page in (host, pages[0], pages[1]):
             page.locator(f"[data-ui='lang:{lang}']").first.click()

@@ -19,6 +19,16 @@ from spieltisch.ui.table_device import SEAT_PREFIX, parse_payload
 from spieltisch.ui.table_host import HOST_PREFIX
 
 
+def _fake_offer(conn: str) -> str:
+    """An offer in static/js/net.js's code format (digits of its bytes, format
+    1 in the first byte's top bits), standing in for a real description."""
+    import hashlib
+
+    from spieltisch.net.link import OFFER_FORMAT
+    data = bytes([OFFER_FORMAT << 5]) + hashlib.sha256(conn.encode()).digest()
+    return str(int.from_bytes(b"\x01" + data, "big"))
+
+
 class Table:
     """table.js in memory: one host page, any number of device pages."""
 
@@ -46,7 +56,7 @@ class Table:
             do = job["do"]
             if ctl is self.host:
                 if do == "offer":
-                    code = f"OFFER-{job['conn']}-xxxxxxxxxxxxxxxx"
+                    code = _fake_offer(job["conn"])
                     self.offers[code] = job["conn"]
                     self.queue.append((ctl, {"t": "offer", "conn": job["conn"], "code": code}))
                 elif do == "accept":

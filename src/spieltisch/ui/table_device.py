@@ -21,7 +21,7 @@ import json
 from urllib.parse import unquote
 
 from ..i18n import t
-from ..net import DeviceSession
+from ..net import DeviceSession, link
 from ..render.context import Ctx
 from ..render.html import button, esc
 from . import records, screens
@@ -31,16 +31,15 @@ SEAT_PREFIX = "spieltisch.net.seat."
 
 
 def parse_payload(payload: str) -> tuple[str, int, str, str] | None:
-    """``<table>.<seat>.<token>.<offer>`` (table_host.join_payload), or None."""
-    parts = unquote(payload or "").split(".", 3)
-    if len(parts) != 4:
+    """``(table, seat, token, offer)`` from a join link's digits
+    (table_host.join_payload, ``net.link``), or None for anything else."""
+    parsed = link.parse_payload(unquote(payload or ""))
+    if parsed is None:
         return None
-    table, seat, token, offer = parts
-    ok_id = all(c.isalnum() or c in "-_" for c in table + token)
-    if not (8 <= len(table) <= 40 and seat.isdigit() and len(seat) <= 2 and len(token) <= 40 and ok_id
-            and 20 <= len(offer) <= 600):
+    table, seat, token, offer = parsed
+    if not 8 <= len(table) <= 40:
         return None
-    return table, int(seat), token, offer
+    return table, seat, token, offer
 
 
 class TableDeviceMixin:

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from urllib.parse import quote
 
 from ..core.match import Seat
-from ..net import HostSession
+from ..net import HostSession, link
 from ..net.messages import new_token
 from ..render.html import button, esc
 from . import records
@@ -37,10 +36,13 @@ STATES = ("open", "connected", "reconnecting", "away", "local")
 
 
 def join_payload(table: str, seat: int, token: str | None, offer: str) -> str:
-    """What follows ``#/join/``: ``<table>.<seat>.<token>.<offer>`` (the token
-    is empty once the seat's code was used: the device then reclaims the seat
-    with its stored secret). Nothing in it is secret beyond the one-time grant."""
-    return f"{table}.{seat}.{token or ''}.{offer}"
+    """What follows ``#/join/``: the table, the seat, the seat's one-time token
+    and the host's offer, packed as decimal digits (``net.link``: a QR code
+    holds digits at 10 bits for 3, so the link stays a small code). The token
+    is left out once the seat's code was used: the device then reclaims the
+    seat with its stored secret. Nothing in it is secret beyond the one-time
+    grant."""
+    return link.join_payload(table, seat, token or None, offer)
 
 
 class TableHostMixin:
@@ -233,7 +235,10 @@ class TableHostMixin:
             return ""
         code = h.join_code(seat)
         token = code.split("-", 1)[1] if code else None
-        return f"{self.site_url}#/join/{quote(join_payload(self.net_table, seat, token, offer), safe='')}"
+        try:
+            return f"{self.site_url}#/join/{join_payload(self.net_table, seat, token, offer)}"
+        except ValueError:  # an offer that is not net.js's code: no link rather than a broken one
+            return ""
 
     def net_status(self, seat: int) -> str:
         h = self.net_host
