@@ -12,8 +12,6 @@ shape or a word (a tier's name, an ingredient's shape, a hero's headgear).
 
 from __future__ import annotations
 
-from ...render.html import esc
-
 # a cauldron (viewBox 0 0 48 40): legs, a round belly, a thick rim in the tier's colour, a bubble
 POT = ('<path class="bz-pot-leg" d="M11 33l-3 6h5l2-5zM37 33l3 6h-5l-2-5z"/>'
        '<path class="bz-pot-body" d="M5 13h38c1.5 11-3 22-19 22S3.5 24 5 13z"/>'
@@ -59,16 +57,14 @@ def symbols() -> str:
 
 
 def pot(cls: str = "bz-pot") -> str:
-    return (f'<svg class="{esc(cls)}" viewBox="0 0 48 40" aria-hidden="true" focusable="false">'
+    """The cauldron (``cls``: the board's own class name; no outside text goes in here)."""
+    return (f'<svg class="{cls}" viewBox="0 0 48 40" aria-hidden="true" focusable="false">'
             f'<use href="#bz-pot"/></svg>')
 
 
 def portrait(hid: str) -> str:
     """A hero's portrait: the bust in the hero's robe tone under the hero's headgear."""
     head = HERO_HEAD.get(hid, "cap")
-    try:
-        robe = int(hid[1:]) % ROBES
-    except ValueError:
-        robe = 0
+    robe = int(hid[1:]) % ROBES if hid in HERO_HEAD else 0  # only the table's ids reach the markup
     return (f'<svg class="bz-portrait r{robe} hg-{head}" viewBox="0 0 40 40" aria-hidden="true" focusable="false">'
             f'<use href="#bz-bust"/><use href="#bz-hg-{head}"/></svg>')

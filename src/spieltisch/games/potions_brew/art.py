@@ -15,8 +15,6 @@ moonstone), so no colour is the only signal.
 
 from __future__ import annotations
 
-from ...render.html import esc
-
 # ingredient -> the symbol's inner SVG (viewBox 0 0 32 32)
 ING_ART = {
     # a toadstool: a domed cap with spots over a stem
@@ -70,11 +68,15 @@ def defs() -> str:
 
 
 def icon(ing: str, cls: str = "pb-art") -> str:
-    """A use of an ingredient's picture (decorative: the words are beside it)."""
-    return (f'<svg class="{esc(cls)}" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
-            f'<use href="#pb-i-{esc(ing)}"/></svg>')
+    """A use of an ingredient's picture (decorative: the words are beside it);
+    ``cls`` is one of the boards' own class names, never outside text (this
+    module sits with the rules, below render/, so nothing from outside goes in)."""
+    if ing not in ING_ART:
+        return ""
+    return (f'<svg class="{cls}" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+            f'<use href="#pb-i-{ing}"/></svg>')
 
 
 def flask(cls: str = "pb-flask") -> str:
-    return (f'<svg class="{esc(cls)}" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+    return (f'<svg class="{cls}" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
             f'<use href="#pb-flask"/></svg>')
