@@ -268,3 +268,39 @@ def test_ingredient_names_not_clipped_at_1280(browser, site_url, lang):
                                                    "widen the box or let the name wrap (the game's style.css)")
     finally:
         sb.close_page(p)
+
+
+# ---- German and dark play screens (issue 29: the new card art and boards) ---------------------------
+
+def select_something(page) -> None:
+    """A hand card, else the board's first choosable piece (Brauzeit's dice): the targets then show."""
+    for sel in ("[data-hand] [data-ui^='select:']", "[data-board] [data-ui^='select:']"):
+        card = page.locator(sel)
+        if card.count():
+            card.first.click()
+            settle(page)
+            return
+
+
+@pytest.mark.parametrize("scheme,lang", [("light", "de"), ("dark", "en"), ("dark", "de")])
+def test_axe_play_screens_in_german_and_dark(browser, site_url, scheme, lang):
+    """Every game's play screen mid-game and with a piece chosen, in German
+    and in dark mode (the cards' art, names and contrast): 0 serious or
+    critical axe violations."""
+    assert GAMES, "no game in the registry"
+    p = sb.boot_page(browser, site_url, bypass_csp=True, color_scheme=scheme)
+    try:
+        for gid in GAMES:
+            play(p, gid)
+            if lang != "en":
+                p.locator(f"[data-ui='lang:{lang}']").first.click()
+                expect(p.locator("html")).to_have_attribute("lang", lang)
+                settle(p)
+            assert_clean(p, f"{gid} mid-game, {lang}, {scheme}")
+            select_something(p)
+            assert_clean(p, f"{gid} piece chosen, {lang}, {scheme}")
+            if lang != "en":  # the next game opens in English first
+                p.locator("[data-ui='lang:en']").first.click()
+                settle(p)
+    finally:
+        sb.close_page(p)

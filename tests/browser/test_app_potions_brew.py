@@ -7,6 +7,8 @@ Pyodide boots once for the module. Locators and expect() only.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from support import browser as sb
@@ -46,7 +48,7 @@ def human_turn(page) -> str:
     codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
     for code in list(dict.fromkeys(codes))[:3]:
         page.locator(f"[data-hand] [data-card='{code}']").first.click()
-        target = page.locator("[data-board] [data-action^='lay:']")
+        target = page.locator("[data-board] .pb-slot-card[data-action^='lay:']")  # the recipe card is the button
         if target.count():
             text = target.first.get_attribute("data-action")
             target.first.click()
@@ -180,9 +182,13 @@ def test_phone_375_px_by_touch_and_keyboard(narrow):
                 card = page.locator("[data-hand] [data-card]").nth(i)
                 press(page, card, how)
                 expect(card).to_have_attribute("aria-pressed", "true")
-                target = page.locator("[data-board] [data-action^='lay:']")
+                # issue 29: the recipe card itself is the button, named "Lay <card> on recipe <n>"
+                target = page.locator("[data-board] .pb-slot-card[data-action^='lay:']")
                 if target.count():
                     check_phone_layout(page)
+                    expect(page.locator("[data-board] .pb-target:not(.pb-slot-card)")).to_have_count(0)
+                    slot = target.first.get_attribute("data-action").split(":")[2]
+                    expect(page.get_by_role("button", name=re.compile(rf"^Lay .+ on recipe {slot}\b"))).to_have_count(1)
                     press(page, target.first, how)
                     laid = True
                     lays += 1

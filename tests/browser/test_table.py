@@ -21,8 +21,8 @@ from spieltisch.core.rng import Rng
 from spieltisch.games import GAMES
 from spieltisch.net import DeviceSession
 from spieltisch.ui.safety import slot_from_url
-from spieltisch.ui.table_device import parse_payload
 from spieltisch.ui.saves import SAVE_PREFIX
+from spieltisch.ui.table_device import parse_payload
 
 # what may travel to a device (docs/multiplayer.md, "What travels")
 HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",

@@ -178,3 +178,55 @@ def test_stall_counter_shows_how_close_the_stall_is():
     ctl.lang = "en"
     html = ctl.render("board")
     assert "data-stall" not in html and "Reshuffles left: 1" in html
+
+
+_SLOT = re.compile(r'<li class="pb-slot[^"]*" data-row="(\d+)"[^>]*>(.*?)</li>', re.DOTALL)
+_TARGET = re.compile(r'<button type="button" class="pb-card [^"]*pb-target"([^>]*)><span class="sr">([^<]*)</span>')
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_lay_is_a_tap_on_its_recipe_card(lang):
+    """potions.lay (issue 29): with a hand card chosen, each recipe card is the
+    button for laying it there -- data-action exactly when the lay is legal,
+    else data-illegal, aria-disabled and out of the tab order -- named "Lay
+    <card> on recipe <n>"; no other element of the board lays a card."""
+    rnd = random.Random(11)
+    m = Match(GAME, [Seat("Ann"), Seat("Ben"), Seat("Cid")], seed=3)
+    ctl = new_controller()
+    ctl.lang = lang
+    legal_seen = illegal_seen = 0
+    for _ in range(400):
+        if m.is_over or (legal_seen > 40 and illegal_seen > 40):
+            break
+        seat = m.to_act
+        if seat is not None and seat >= 0 and m.state.step == "act":
+            ctl.match, ctl.shown, ctl.curtain_for = m, seat, None
+            ctl._rebuild_trail()
+            legal = set(m.legal_texts(seat))
+            for card in sorted(set(m.state.hands[seat])):
+                ctl.selected = str(card)
+                html = ctl.render("board")
+                slots = _SLOT.findall(html)
+                assert len(slots) == len(m.state.recipes)
+                for row, body in slots:
+                    text = f"lay:{card}:{row}"
+                    found = _TARGET.findall(body)
+                    assert len(found) == 1, (text, body[:300])
+                    attrs_, name = found[0]
+                    name = unescape(name)
+                    want = board.t(lang, "potions_brew.lay_here", card=board.t(lang, f"potions_brew.ing.{board.ING[card]}"),
+                                   slot=int(row))
+                    assert name.startswith(want), (name, want)
+                    if text in legal:
+                        assert f'data-action="{text}"' in attrs_ and "aria-disabled" not in attrs_
+                        legal_seen += 1
+                    else:
+                        assert f'data-illegal="{text}"' in attrs_ and 'aria-disabled="true"' in attrs_
+                        assert 'tabindex="-1"' in attrs_ and m.check(seat, text) is not None
+                        illegal_seen += 1
+                assert sorted(_values(html, "data-action")) == sorted(
+                    a for a in legal if a.startswith(f"lay:{card}:")), card
+                assert "Lay " not in re.sub(r'<span class="sr">[^<]*</span>', "", html)  # no wall of buttons
+            ctl.selected = None
+        m.play(rnd.choice(sorted(m.legal_texts(seat))), seat)
+    assert legal_seen > 40 and illegal_seen > 40, (legal_seen, illegal_seen)

@@ -36,6 +36,7 @@ from ...render.context import Ctx
 from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge
+from . import art
 
 RULE_IDS = (
     "brau.setup", "brau.potions", "brau.brew", "brau.dice", "brau.order", "brau.pair",
@@ -152,7 +153,8 @@ def _defs() -> str:
     symbols = "".join(f'<symbol id="bz-i-{i}" viewBox="0 0 24 24">{ing_shape(i)}</symbol>' for i in INGREDIENTS)
     hat = ('<symbol id="bz-hat" viewBox="0 0 16 16"><path d="M8,1 L12.5,12 L3.5,12 Z"/>'
            '<rect x="1.5" y="11.5" width="13" height="3" rx="1.5"/></symbol>')
-    return f'<svg class="bz-defs" width="0" height="0" aria-hidden="true" focusable="false">{symbols}{hat}</svg>'
+    return (f'<svg class="bz-defs" width="0" height="0" aria-hidden="true" focusable="false">{symbols}{hat}'
+            f'{art.symbols()}</svg>')
 
 
 def _die_svg(kind: str, face: str) -> str:
@@ -512,8 +514,9 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
         cls.append("is-empty")
         waiting = view["phase"] == "brew" and view["due_seat"] == p and view["due_cauldron"] == c
         body = (f'<p class="bz-empty">{ctx.h("brauzeit.ui.choosing" if waiting else "brauzeit.ui.cauldron_empty")}</p>')
-        return (f'<li class="{" ".join(cls)}" data-cauldron="{number}"><div class="bz-c-head">'
-                f'<span class="bz-c-no">{esc(label)}</span></div>{body}</li>')
+        return (f'<li class="{" ".join(cls)}" data-cauldron="{number}">'
+                f'<div class="bz-c-pic" aria-hidden="true">{art.pot()}<span class="bz-c-num">{number}</span></div>'
+                f'<div class="bz-c-info"><span class="sr">{esc(label)}</span>{body}</div></li>')
     pid, filled, magic = cd
     pot = POTIONS[pid]
     cls.append(f"t-{pot.tier}")
@@ -531,12 +534,16 @@ def _cauldron(view: dict, ctx: Ctx, p: int, c: int, sel: dict, own: bool, recent
         elif not sel:
             hook = {"data-ui": "hint:brauzeit.ui.select_first"}
     hero = _wanted_by(view, p, pid) if view["heroes_on"] else None
-    head = (f'<div class="bz-c-head"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}</span>'
-            f'<span class="bz-c-no">{esc(ctx.tr("brauzeit.ui.cauldron", number=number))}</span></div>'
+    # issue 29: a picture -- the pot in its tier's colour with its number, the points on a seal -- then the
+    # potion's name and its ingredients as pictures with their counts (the words for screen readers)
+    worth = ctx.tr("brauzeit.ui.points", points=pot.points)
+    head = (f'<div class="bz-c-pic" aria-hidden="true">{art.pot()}<span class="bz-c-num">{number}</span>'
+            f'<span class="bz-c-pts">{pot.points}</span></div>'
+            f'<div class="bz-c-info"><span class="bz-tier">{ctx.h(f"brauzeit.tier.{pot.tier}")}'
+            f'<span class="sr">, {esc(ctx.tr("brauzeit.ui.cauldron", number=number))}, {esc(worth)}</span></span>'
             f'<h3 class="bz-potion">{esc(potion_name(pid, ctx))}</h3>'
-            f'<p class="bz-worth">{ctx.h("brauzeit.ui.points", points=pot.points)}'
-            + (f' · <span class="bz-for">{ctx.h("brauzeit.ui.wanted_by", hero=hero_name(hero, ctx))}</span>' if hero else "")
-            + "</p>")
+            + (f'<p class="bz-for">{ctx.h("brauzeit.ui.wanted_by", hero=hero_name(hero, ctx))}</p>' if hero else "")
+            + "</div>")
     rows = []
     mage_mode = targeting and sel.get("mage")
     for k, (letter, need) in enumerate(pot.recipe):
@@ -580,17 +587,20 @@ def _ingredient_chip(ctx: Ctx, letter: str, need: int, have: int, magic: int, ne
 
 def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, magic: int,
                     needs_magic: bool, mage_mode: bool) -> str:
-    pips = f'<span class="bz-pips n{need} f{max(0, min(have, need))}" aria-hidden="true"></span>'
+    """One of the viewer's ingredients as a picture chip: its shape, delivered/needed
+    in figures, the wizard's hat with its sign; the name and state in words for
+    screen readers and as the chip's title."""
     lack = need - have
+    name = ing_name(letter, ctx)
     state = ctx.h("brauzeit.ui.complete") if lack <= 0 else ctx.h("brauzeit.ui.missing", count=lack)
+    title = f"{name} {have}/{need}"
     if needs_magic:
-        key = {0: "brauzeit.ui.wizard_needed", WAIT: "brauzeit.ui.wizard_waiting", DONE: "brauzeit.ui.enchanted"}[magic]
-        mark = {0: "bz-w-need", WAIT: "bz-w-wait", DONE: "bz-w-done"}[magic]
-        wiz = (f'<span class="bz-wiz {mark}" title="{esc(wizard_name(letter, ctx))}: {esc(ctx.tr(key))}">'
+        key = _WIZ_KEYS[magic]
+        title += f", {wizard_name(letter, ctx)}: {ctx.tr(key)}"
+        wiz = (f'<span class="bz-wiz {_WIZ_MARKS[magic]}">'
                f'{_HAT}{_sign(magic)}<span class="sr">{esc(wizard_name(letter, ctx))}: {ctx.h(key)}</span></span>')
     else:
-        wiz = '<span class="bz-wiz"></span>'
-
+        wiz = ""
     cls = "bz-ing" + (" is-full" if lack <= 0 else "")
     hook = ""
     if mage_mode:
@@ -601,13 +611,12 @@ def _ingredient_row(ctx: Ctx, number: int, letter: str, need: int, have: int, ma
             text, verb = enchant, "brauzeit.ui.mage_enchant"
         else:
             text, verb = (fill if lack > 0 else enchant), None
-        label = ctx.tr("brauzeit.ui.mage_target", ingredient=ing_name(letter, ctx), number=number)
+        label = ctx.tr("brauzeit.ui.mage_target", ingredient=name, number=number)
         if verb:
             label += " – " + ctx.tr(verb)
         hook = hit_button(ctx.target(text), label)
         cls += (" is-target" if verb else " is-blocked") + " has-hit"
-    return (f'<li class="{cls}">{hook}{ing_icon(letter)}<span class="bz-ing-name">{esc(ing_name(letter, ctx))}</span>'
-            f'{pips}'
+    return (f'<li class="{cls}" title="{esc(title)}">{hook}{ing_icon(letter, 22)}<span class="sr">{esc(name)} </span>'
             f'<span class="bz-count">{have}/{need}<span class="sr"> – {state}</span></span>{wiz}</li>')
 
 
@@ -644,8 +653,9 @@ def _hero(ctx: Ctx, hid: str, got, *, happy: bool) -> str:
         for x in order)
     status = ctx.h("brauzeit.ui.hero_happy", points=total) if happy else ctx.h(
         "brauzeit.ui.hero_progress", got=len(got), total=len(order), points=total)
-    return (f'<li class="bz-hero{" is-happy" if happy else ""}"><strong>{esc(hero_name(hid, ctx))}</strong>'
-            f'<span class="bz-hero-status">{status}</span><ul class="bz-order">{wants}</ul></li>')
+    return (f'<li class="bz-hero{" is-happy" if happy else ""}">{art.portrait(hid)}<div class="bz-hero-text">'
+            f'<strong class="bz-hero-name">{esc(hero_name(hid, ctx))}</strong>'
+            f'<span class="bz-hero-status">{status}</span><ul class="bz-order">{wants}</ul></div></li>')
 
 
 # ---- choosing a new potion ---------------------------------------------------------

@@ -6,9 +6,11 @@ back shown small ("back: ...") for its owner. The others' hands appear in the
 players panel as recipe sides only.
 
 Clicks: a hand card (or, with 3 laid out, one of your laid cards) carries
-``data-ui="select:<card>"``; with a card selected every recipe carries
-``lay:<card>:<slot>`` or ``move:<card>:<slot>`` (data-action when legal, else
-data-illegal). Decisions are buttons with their action text. Every target is a
+``data-ui="select:<card>"``; with a card selected every recipe card is a
+button carrying ``lay:<card>:<slot>`` or ``move:<card>:<slot>`` (data-action
+when legal, else data-illegal with aria-disabled: a tap says why), named
+"Lay Mistletoe on recipe 3" (issue 29: the recipe is the target, not a row
+of buttons beside it). Decisions are buttons with their action text. Every target is a
 real ``<button>``, so Tab/Enter/Space work, and targets are at least 44 px.
 
 Over 400 lines because the five regions above share the card faces and the
@@ -28,6 +30,7 @@ from ...render.focus import mark_next
 from ...render.html import attrs, esc
 from ...render.marks import last_badge, last_class, last_seats
 from ...render.parts import part
+from . import art
 from .rules import (
     ING,
     INGREDIENTS,
@@ -116,9 +119,9 @@ def name_html(name: str) -> str:
 @functools.cache  # a board shows each ingredient many times: its markup once per language
 def _ing_face(lang: str, ing: str, cls: str) -> str:
     name = t(lang, f"potions_brew.ing.{ing}") if ing in INGREDIENTS else str(ing)
+    pic = art.icon(ing, "pb-art") if ing in art.ING_ART else '<span class="pb-glyph" aria-hidden="true">?</span>'
     return (f'<span class="pb-face pb-ing pb-{esc(ing)}{" " + cls if cls else ""}">'
-            f'<span class="pb-glyph" aria-hidden="true">{GLYPH.get(ing, "?")}</span>'
-            f'<span class="pb-ing-name">{name_html(name)}</span></span>')
+            f'{pic}<span class="pb-ing-name">{name_html(name)}</span></span>')
 
 
 _CHIPS: dict[str, str] = {}
@@ -128,13 +131,14 @@ def recipe_face(code: str, ctx: Ctx, cls: str = "") -> str:
     """A recipe side: one chip per ingredient kind with its amount, and the
     points; the words for screen readers (the chips are glyphs)."""
     chips = _CHIPS.get(code)
-    if chips is None:
-        chips = _CHIPS[code] = "".join(
-            f'<span class="pb-need pb-{k}"><span aria-hidden="true">{GLYPH[k]}</span>{v}</span>'
-            for k, v in NEEDS[code].items())
+    if chips is None:  # a chip per kind: its picture and the amount, in readable type
+        chips = _CHIPS[code] = (
+            f'{art.flask()}<span class="pb-needs">'
+            + "".join(f'<span class="pb-need pb-{k}">{art.icon(k, "pb-chip-art")}<b>{v}</b></span>'
+                      for k, v in NEEDS[code].items())
+            + f'</span><span class="pb-pts">{VALUE[code]}</span>')
     return (f'<span class="pb-face pb-rec{" " + cls if cls else ""}">'
-            f'<span class="pb-needs" aria-hidden="true">{chips}</span>'
-            f'<span class="pb-pts" aria-hidden="true">{VALUE[code]}</span>'
+            f'<span class="pb-rec-art" aria-hidden="true">{chips}</span>'
             f'<span class="sr">{esc(recipe_text(code, ctx))}</span></span>')
 
 
@@ -207,7 +211,7 @@ def _selected(view: dict, ctx: Ctx) -> tuple[int | None, str]:
 def board(view: dict, ctx: Ctx) -> str:
     # parts (render/parts.py): a move changes a slot or two, the piles, the
     # decision; the rest stays on the page as it is
-    html = (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">'
+    html = (f'<div class="pb-board" data-board aria-label="{ctx.h("game.potions_brew.title")}">{art.defs()}'
             f'{part("rule", _rule_box(view, ctx), "div", _CONTENTS)}{part("piles", _piles(view, ctx), "div", _CONTENTS)}'
             f'{part("decision", _decision(view, ctx), "div", _CONTENTS)}'
             f'{_recipes(view, ctx)}</div>')
@@ -326,20 +330,28 @@ def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str, movabl
     if code:
         label = ctx.tr("potions_brew.recipe_label", slot=slot + 1, needs=recipe_text(code, ctx),
                        points=VALUE[code])
-        head = f'<span class="pb-card is-recipe pb-slot-card">{recipe_face(code, ctx)}</span>'
+        face = recipe_face(code, ctx)
+        kind = "is-recipe"
     else:
         label = ctx.tr("potions_brew.recipe_empty")
-        head = f'<span class="pb-card is-empty">{ctx.h("potions_brew.recipe_empty")}</span>'
-    target = ""
+        face = f'<span class="pb-empty-text">{ctx.h("potions_brew.recipe_empty")}</span>'
+        kind = "is-empty"
     cls = "pb-slot"
     if card is not None:
+        # issue 29: the recipe card itself is the target (no wall of "Lay … on recipe n" buttons)
         text = f"{mode}:{card}:{slot + 1}"
         key = "potions_brew.lay_here" if mode == "lay" else "potions_brew.move_here"
         tl = ctx.tr(key, card=card_name(card, ctx), slot=slot + 1)
         ok = text in ctx.legal
         cls += " is-target" if ok else " is-blocked"
-        target = (f'<button type="button" class="btn pb-target{" btn-primary" if ok else ""}"'
-                  f'{attrs(ctx.target(text))}>{esc(tl)}</button>')
+        why = "" if ok else f' ({ctx.tr("potions_brew.lay_blocked")})'
+        state = "" if ok else ' aria-disabled="true"'
+        mark = "\u2193" if ok else "\u2715"  # ↓ lay here / ✕ does not fit: never by colour alone
+        head = (f'<button type="button" class="pb-card {kind} pb-slot-card pb-target"{attrs(ctx.target(text))}{state}>'
+                f'<span class="sr">{esc(tl + why)}</span><span class="pb-card-in" aria-hidden="true">{face}'
+                f'<span class="pb-target-mark">{mark}</span></span></button>')
+    else:
+        head = f'<span class="pb-card {kind} pb-slot-card">{face}</span>'
     stacks = []
     order = ([me] if me is not None else []) + [i for i in range(n) if i != me]
     for seat in order:
@@ -368,7 +380,8 @@ def _recipe(view: dict, ctx: Ctx, slot: int, card: int | None, mode: str, movabl
         cls += last_class(ctx, marked)
         label += ", " + ctx.tr("follow.last", names=", ".join(ctx.name(s) for s in marked))
     return part(f"slot-{slot + 1}",
-                f'<div class="pb-slot-head"><span class="pb-slot-no">{slot + 1}</span>{head}{target}{last_badge(ctx, marked)}</div>'
+                f'<div class="pb-slot-head"><span class="pb-slot-no" aria-hidden="true">{slot + 1}</span>{head}'
+                f'{last_badge(ctx, marked)}</div>'
                 f'<div class="pb-stacks">{"".join(stacks)}</div>',
                 "li", f' class="{cls}" data-row="{slot + 1}" aria-label="{esc(label)}"')
 
