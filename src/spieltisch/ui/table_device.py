@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from urllib.parse import unquote
 
 from ..i18n import t
 from ..net import DeviceSession, link
@@ -33,7 +32,7 @@ SEAT_PREFIX = "spieltisch.net.seat."
 def parse_payload(payload: str) -> tuple[str, int, str, str] | None:
     """``(table, seat, token, offer)`` from a join link's digits
     (table_host.join_payload, ``net.link``), or None for anything else."""
-    parsed = link.parse_payload(unquote(payload or ""))
+    parsed = link.parse_payload(payload or "")
     if parsed is None:
         return None
     table, seat, token, offer = parsed
