@@ -46,7 +46,6 @@ function finish() {
     app.removeAttribute("aria-busy");
     app.removeAttribute("data-snapshot");
   }
-  if (box) box.classList.add("is-done");
   window.setTimeout(() => box && (box.hidden = true), 400);
 }
 
