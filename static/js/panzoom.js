@@ -87,10 +87,24 @@
         user = null;
         // a phone opens zoomed on the tunnel's end (data-focus), not on the whole mine
         // (static/js/resume.js does the same for a resume snapshot: keep them alike)
-        const focusBox = svg.getAttribute("data-focus");
-        if (focusBox && svg.getBoundingClientRect().width < 520) svg.setAttribute("viewBox", focusBox);
+        // Its width is read in the next frame, whose layout is done anyway: read
+        // here, in the click's task, it forced a layout of the new DOM (6-10 ms
+        // of every Saboteur move at 10 players; docs/performance.md, issue 32)
+        if (svg.getAttribute("data-focus")) narrow.add(svg);
       }
     }
+    if (narrow.size && !frame) frame = requestAnimationFrame(zoomNarrow);
+  }
+  const narrow = new Set();
+  let frame = 0;
+  function zoomNarrow() {
+    frame = 0;
+    for (const svg of narrow) {
+      if (!user && svg.isConnected && svg.getBoundingClientRect().width < 520) {
+        svg.setAttribute("viewBox", svg.getAttribute("data-focus"));
+      }
+    }
+    narrow.clear();
   }
   new MutationObserver(restore).observe(document.documentElement, { childList: true, subtree: true });
 
