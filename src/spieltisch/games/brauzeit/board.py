@@ -36,6 +36,7 @@ from ...render.context import Ctx
 from ...render.focus import mark_next
 from ...render.html import attrs, esc, hit_button
 from ...render.marks import last_badge
+from ...render.parts import part
 from . import art
 
 RULE_IDS = (
@@ -309,9 +310,9 @@ def _table(view: dict, ctx: Ctx, sel: dict) -> str:
         middle = _dice(view, ctx, sel)
         if phase == "brew":
             middle += (f'<p class="bz-note">{ctx.h("brauzeit.ui.other_brewing", name=ctx.name(view["due_seat"]))}</p>')
-    return (f'<section class="bz-table" aria-label="{ctx.h("brauzeit.ui.dice")}">'
-            f'{glass}<div class="bz-table-main"><p class="bz-roll-head">{head}</p>{middle}'
-            f'{_choices(view, ctx, sel)}{_this_roll(view, ctx)}</div></section>')
+    return part("table", f'{glass}<div class="bz-table-main"><p class="bz-roll-head">{head}</p>{middle}'
+                f'{_choices(view, ctx, sel)}{_this_roll(view, ctx)}</div>',
+                "section", f' class="bz-table" aria-label="{ctx.h("brauzeit.ui.dice")}"')
 
 
 def _dice(view: dict, ctx: Ctx, sel: dict) -> str:
@@ -461,9 +462,10 @@ def _brewery(view: dict, ctx: Ctx, p: int, sel: dict, last, *, own: bool) -> str
         facts += f'<span class="bz-mage-chip">{ctx.h("brauzeit.ui.mage_ready")}</span>'
     cauldrons = "".join(_cauldron(view, ctx, p, c, sel, own, last.get((p, c))) for c in range(6))
     cls = "bz-brewery" + (" is-own" if own else "") + (" is-active" if view["to_act"] == p else "")
-    return (f'<section class="{cls}" data-brewer="{p}" aria-label="{esc(ctx.tr("brauzeit.ui.brewery", name=name))}">'
-            f'<header class="bz-brewery-head"><h2>{title}</h2><div class="bz-facts">{facts}</div></header>'
-            f'<ol class="bz-cauldrons">{cauldrons}</ol>{_legend(ctx) if own else ""}{_heroes(view, ctx, p)}</section>')
+    return part(f"brewer-{p}",
+                f'<header class="bz-brewery-head"><h2>{title}</h2><div class="bz-facts">{facts}</div></header>'
+                f'<ol class="bz-cauldrons">{cauldrons}</ol>{_legend(ctx) if own else ""}{_heroes(view, ctx, p)}',
+                "section", f' class="{cls}" data-brewer="{p}" aria-label="{esc(ctx.tr("brauzeit.ui.brewery", name=name))}"')
 
 
 _CACHE: dict[str, str] = {}
