@@ -1,8 +1,11 @@
 """Issue 30: two separate Chromium processes, each in a network namespace
 this test makes (a veth pair between them, addresses, a default route
 inside each; no other interface, so no packet leaves the two namespaces),
-connect a data channel with no ICE server and play a whole game over it.
-Each namespace serves the site on its own 127.0.0.1 (tools/serve.py)."""
+connect a data channel with no ICE server and play a whole game over it:
+once through the test pages (the net layer alone) and once through the
+screens a player uses (the host's new-game form, its link and answer box,
+the devices' join screen, every move a device's own click). Each namespace
+serves the site on its own 127.0.0.1 (tools/serve.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import uuid
 
 import pytest
 from support import browser as sb
+from support import tablepages as tp
 from support.netpair import open_pair_page, relay_game
 
 from spieltisch.games import GAMES
@@ -87,5 +91,43 @@ def test_two_chromium_processes_in_their_own_namespaces_play_a_whole_game(namesp
         for p in list(host_pages.values()) + list(device_pages.values()):
             assert p.outside_requests == []
     finally:
+        for b in browsers:
+            b.close()
+
+
+def test_the_host_screen_and_two_device_screens_in_other_namespaces_play_a_whole_game(namespaces, browser):
+    """The host's page in the first namespace's Chromium, two devices (each
+    its own browser context) in the second's: each page is the site from its
+    own namespace's server, paired through the screens (the host's link
+    opened on the device, the device's answer pasted on the host), and the
+    game is played to its end by the devices' clicks. The host's save holds
+    every move once; each device received its own seat's views only."""
+    names, where = namespaces
+    chromium = browser.browser_type
+    browsers = [chromium.launch(executable_path=where[ns][1], args=sb.CHROMIUM_ARGS, headless=True)
+                for ns in names]
+    pages = []
+    try:
+        host = tp.boot(browsers[0], where[names[0]][0])
+        pages.append(host)
+        devices = {}
+        for s in range(2):
+            devices[s] = tp.boot(browsers[1], where[names[1]][0])
+            pages.append(devices[s])
+        game_id = next(iter(GAMES))
+        tp.start_host(host, game_id, ["device", "device"], seed="3")
+        for s, d in devices.items():
+            tp.join(host, d, s)
+        moves = tp.play_to_end(host, devices, seed=11)
+        match = tp.host_save(host)
+        assert match.is_over and moves > 0
+        assert len([e for e in match.log if e[0] in devices]) == moves  # every click played, none twice
+        for seat, d in devices.items():
+            assert tp.check_only_own_seat(match, seat, tp.received(d)) > 0
+        for p in pages:
+            assert p.page_errors == [] and p.outside_requests == []
+    finally:
+        for p in pages:
+            sb.close_page(p)
         for b in browsers:
             b.close()

@@ -7,59 +7,17 @@ tests/ui/test_table_screens.py is the same flow in CPython."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 from support import a11y
 from support import browser as sb
 from support import tablepages as tp
 from support.registry import GAME_IDS
+from support.tablepages import check_only_own_seat, host_save
 
-from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.games import GAMES
-from spieltisch.net import DeviceSession
-from spieltisch.ui.safety import slot_from_url
-from spieltisch.ui.saves import SAVE_PREFIX
 from spieltisch.ui.table_device import parse_payload
-
-# what may travel to a device (docs/multiplayer.md, "What travels")
-HOST_FIELDS = {"v", "t", "seq", "seat", "nonce", "secret", "game", "options", "names", "view", "patch", "gone",
-               "legal", "log", "from", "length", "full", "to_act", "over", "outcome", "acked", "code", "rule",
-               "reason", "params", "re"}
-
-
-def host_save(host) -> Match:
-    """The game on the host's screen, from its save (the one source of truth)."""
-    slot = slot_from_url(host.evaluate("location.hash").split("#/play/", 1)[1])
-    text = host.evaluate("k => localStorage.getItem(k)", SAVE_PREFIX + slot)
-    return Match.from_save(json.loads(text), GAMES)
-
-
-def check_only_own_seat(match: Match, seat: int, texts: list[str]) -> int:
-    """Every sync a device received holds its seat's view of a position of
-    the game and nothing else: rebuilt by a DeviceSession, each view is
-    ``view(state, seat)`` of one of the game's positions (that such a view
-    never depends on another seat's secret is tests/net/test_secrets.py's
-    twin-game check). Returns the syncs checked."""
-    game = match.game
-    states = [game.new_state(len(match.seats), match.options)]
-    for _player, text in match.log:
-        states.append(game.apply_unchecked(states[-1], game.parse_action(text)))
-    views = [game.view(s, seat) for s in states]
-    dev = DeviceSession("0-x")
-    checked = 0
-    for text in texts:
-        data = json.loads(text)
-        assert set(data) <= HOST_FIELDS, set(data) - HOST_FIELDS
-        assert data.get("seat", seat) == seat
-        dev.receive(text)
-        if data["t"] == "sync":
-            assert dev.view in views, "a device received a view that is not its seat's"
-            checked += 1
-    return checked
-
 
 OPTIONS = {"potions_brew": {"short": True}}  # the short game: the suite's time is shared
 # Saboteur with four devices plus the table (issue 30); every other game with two devices
