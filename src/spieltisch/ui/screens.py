@@ -155,20 +155,23 @@ def top(ctx: Ctx, *, turn_text: str, prompt: str, can_undo: bool, thinking: bool
     share); ``below``: what opens under the bar (the share panel, the guide)."""
     undo = button(tool_label("undo", ctx.h("play.undo")), ui="undo", cls="btn", disabled=not can_undo,
                   title=ctx.tr("play.undo"))
-    return (
-        f'<div class="bar"><div class="turn{" is-thinking" if thinking else ""}">'
-        f'<h2 class="game-title sr">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
-        f'<p class="whose" id="turn-line" tabindex="-1">{esc(turn_text)}</p>'
-        + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else "")
-        + '</div><div class="tools">'
-        + undo
-        + button(tool_label("rules", ctx.h("play.rules")), ui="rules", cls="btn", title=ctx.tr("play.rules"))
-        + button(tool_label("export", ctx.h("play.export")), ui="export", cls="btn", title=ctx.tr("play.export"))
-        + tools
-        + f'<a class="btn" href="#/" data-ui="hub" title="{esc(ctx.tr("play.hub"))}">{tool_label("hub", ctx.h("play.hub"))}</a>'
-        + '</div></div>'
-        + below
-    )
+    # the turn line and the tools are parts (render/parts.py): a move changes the
+    # turn line, and of the tools at most Undo's state (the tools' first element),
+    # so the bar's buttons and the bot pace select are not parsed and laid out again
+    turn = part("turn",
+                f'<h2 class="game-title sr">{ctx.h(f"game.{ctx.game_id}.title")}</h2>'
+                f'<p class="whose" id="turn-line" tabindex="-1">{esc(turn_text)}</p>'
+                + (f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""),
+                "div", f' class="turn{" is-thinking" if thinking else ""}"')
+    row = part("tools",
+               undo
+               + button(tool_label("rules", ctx.h("play.rules")), ui="rules", cls="btn", title=ctx.tr("play.rules"))
+               + button(tool_label("export", ctx.h("play.export")), ui="export", cls="btn", title=ctx.tr("play.export"))
+               + tools
+               + f'<a class="btn" href="#/" data-ui="hub" title="{esc(ctx.tr("play.hub"))}">'
+               f'{tool_label("hub", ctx.h("play.hub"))}</a>',
+               "div", ' class="tools"')
+    return f'<div class="bar">{turn}{row}</div>{below}'
 
 
 def side(ctx: Ctx, view: dict, board_mod: Any, *, to_act: int | None, kinds: Sequence[str],
