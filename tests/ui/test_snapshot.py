@@ -245,3 +245,28 @@ def test_the_record_carries_the_shells_texts_in_its_language():
     assert rec["lang"] == "de"
     assert rec["shell"] == {k: ctl.tr(k) for k in snapshot.SHELL_KEYS}
     assert rec["shell"]["nav.hub"] == "Alle Spiele"
+
+
+def test_a_write_reads_no_stored_record_while_there_are_few():
+    """prune() runs before every write; with no more records than it keeps it
+    ranks nothing, so it reads (parses) none, the current game's old record
+    included. Over the limit it still keeps the most recent (the test above)."""
+    reads = []
+
+    class Counting(MemoryStorage):
+        def get(self, key):
+            if key.startswith(SNAP_PREFIX):
+                reads.append(key)
+            return super().get(key)
+
+    storage = Counting()
+    slots = []
+    for k in range(snapshot.KEEP):
+        clock = iter(range(1_700_000_000 + k * 1000, 1_800_000_000))
+        ctl = new_controller(storage, clock=lambda c=clock: float(next(c)))
+        slots.append(start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")]))
+        assert snapshot.write(ctl, BUILD)
+    reads.clear()
+    snapshot.prune(storage, keep_slot=slots[-1], keep=snapshot.KEEP - 1)
+    assert reads == []
+    assert sorted(k for k in storage.data if k.startswith(SNAP_PREFIX)) == sorted(SNAP_PREFIX + s for s in slots)

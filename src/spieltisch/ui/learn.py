@@ -13,6 +13,7 @@ replays the position.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -182,7 +183,14 @@ def result_html(session: Session, lang: str, illegal_text: Callable[[Illegal], s
 
 
 def rules_tryit(game_id: str, rule_ids: Sequence[str]) -> dict[str, str]:
-    """For the rules panel: clause -> ``"scenario"`` or the reason code."""
+    """For the rules panel: clause -> ``"scenario"`` or the reason code
+    (the game's tryit.json, which does not change while the page runs: worked
+    out once per game; every play screen's render asks)."""
+    return dict(_rules_tryit(game_id, tuple(rule_ids)))
+
+
+@functools.lru_cache(maxsize=16)
+def _rules_tryit(game_id: str, rule_ids: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for rid in rule_ids:
         if tryit.has_tryit(game_id, rid):

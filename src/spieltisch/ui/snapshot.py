@@ -164,22 +164,35 @@ def _updated(storage: Any, key: str) -> int | None:
 def prune(storage: Any, keep_slot: str | None = None, keep: int = KEEP) -> None:
     """Keep the ``keep`` most recent records whose save exists, besides
     ``keep_slot``'s (about to be rewritten); remove the rest. Saves are never
-    touched."""
+    touched. A record is read (to rank it by its time) only when there are
+    more than ``keep``: this runs before every snapshot's write, and a read
+    parses a record of up to 200 kB."""
     try:
-        stored = storage.keys()
-        keys = [k for k in stored if isinstance(k, str) and k.startswith(SNAP_PREFIX)]
+        stored = storage.keys()  # a Storage, not a dict
+        names = {k for k in stored if isinstance(k, str)}
     except Exception:
         return
-    ranked = []
-    for key in keys:
+    others = []
+    for key in sorted(names):
+        if not key.startswith(SNAP_PREFIX):
+            continue
         slot = key[len(SNAP_PREFIX):]
-        stamp = _updated(storage, key)
-        if stamp is None or storage.get(SAVE_PREFIX + slot) is None:
+        if SAVE_PREFIX + slot not in names:  # its save is gone
             with contextlib.suppress(Exception):
                 storage.remove(key)
             continue
         if slot != keep_slot:
-            ranked.append((stamp, key))
+            others.append(key)
+    if len(others) <= keep:
+        return
+    ranked = []
+    for key in others:
+        stamp = _updated(storage, key)
+        if stamp is None:  # unreadable (read() removed it if it was bad)
+            with contextlib.suppress(Exception):
+                storage.remove(key)
+            continue
+        ranked.append((stamp, key))
     ranked.sort(reverse=True)
     for _, key in ranked[keep:]:
         with contextlib.suppress(Exception):
