@@ -63,7 +63,7 @@ def _hidden_panel(lang: str, match, rv: dict, row: dict) -> str:
     parts = []
     for other in h["others"]:
         ctx = Ctx(lang=lang, game_id=match.game.info.id, names=names,
-                  bots=tuple(s.is_bot for s in match.seats), viewer=other)
+                  bots=tuple(s.is_bot for s in match.seats), viewer=other, hand_owner=names[other])
         try:
             hand = board.hand(h["views"][other], ctx)
             info = board.seat_info(h["views"][other], other, ctx)
