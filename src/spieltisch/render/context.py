@@ -74,4 +74,4 @@ def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str |
     cards_cls = f" {cls}-hand-cards" if cls else ""
     return (f'<div class="hand{more}" data-hand role="group" aria-label="{title}">'
             f'<h2 class="hand-title">{title}</h2>'
-            f'<div class="hand-cards{cards_cls}">{body}</div>{extra}</div>')
+            f'<div class="hand-cards{cards_cls}" data-rove>{body}</div>{extra}</div>')

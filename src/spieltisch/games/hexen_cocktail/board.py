@@ -289,7 +289,7 @@ def hand(view: dict, ctx: Ctx) -> str:
     title = ctx.own("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
     html = (f'<div class="hand" data-hand role="group" aria-label="{title}">'
             f'<h2 class="hand-title">{title}</h2>'
-            f'<div class="hand-cards">{body}</div>{pass_btn}</div>')
+            f'<div class="hand-cards" data-rove>{body}</div>{pass_btn}</div>')
     if view["to_move"] == ctx.viewer and view["phase"] in ("play", "bonus") and not ctx.selected:
         html = mark_next(html, 'data-ui="select:')  # her turn: the first card (render/focus.py)
     return html

@@ -658,7 +658,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         extra = f'<div class="sab-card-btns">{"".join(btns)}</div>'
     html = (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
             f'<div class="sab-hand-head"><h2 class="hand-title">{head}</h2>{badge}</div>{decision}'
-            f'<div class="hand-cards">{body}</div>{extra}</div>')
+            f'<div class="hand-cards" data-rove>{body}</div>{extra}</div>')
     if view["to_move"] == me and view["phase"] == "play" and not decision:
         html = mark_next(html, _hand_step(ctx, cards, card, mode))  # render/focus.py
     return html
