@@ -701,8 +701,8 @@ def hand(view: dict, ctx: Ctx) -> str:
     step = _next_step(sel)
     if _my_pick(view, ctx) and view["phase"] == "pick" and not isinstance(step, str):
         html = mark_next(html, step)  # the die still missing (render/focus.py)
-        if not sel:  # no quantity die fits anywhere: a wizard die
-            html = mark_next(html, _LIVE_DIE["w"])
+        if not sel:  # no quantity die fits anywhere: a wizard die; no die fits at all: pass
+            html = mark_next(mark_next(html, _LIVE_DIE["w"]), 'data-action="pass"')
     return html
 
 
