@@ -697,7 +697,7 @@ def hand(view: dict, ctx: Ctx) -> str:
     games' hands are (issue 29); the breweries are the board. Nothing in it
     is private: a spectator sees it too."""
     sel = _parse_selection(ctx.selected, view) if _my_pick(view, ctx) else {}
-    html = f'<div class="bz-tray">{_table(view, ctx, sel)}</div>'
+    html = f'<div class="bz-tray" data-hand>{_table(view, ctx, sel)}</div>'
     step = _next_step(sel)
     if _my_pick(view, ctx) and view["phase"] == "pick" and not isinstance(step, str):
         html = mark_next(html, step)  # the die still missing (render/focus.py)
