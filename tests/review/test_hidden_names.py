@@ -52,6 +52,10 @@ def test_the_hidden_panel_names_each_other_seats_hand(lang):
             for k in sorted({0, len(m.log) // 3, len(m.log) // 2}):
                 html = _hidden_panel(lang, m, {"seat": seat}, {"log": k, "n": k})
                 assert html, registry.problem(game_id, "no hidden panel", "review_screen._hidden_panel")
+                # the cards' art: every symbol a hand uses is on the review page too (no board there)
+                missing = set(re.findall(r'href="#([^"]+)"', html)) - set(re.findall(r'\bid="([^"]+)"', html))
+                assert not missing, registry.problem(game_id, f"the hands use symbols the page lacks: {sorted(missing)[:4]}",
+                                                     "give the game's art.py a defs() (review_screen._art_defs)")
                 sections = re.findall(r'<section class="rv-hidden-seat" aria-label="([^"]*)">(.*?)</section>', html, re.DOTALL)
                 for label, body in sections:
                     owner = next(n for n in NAMES if n in label)
