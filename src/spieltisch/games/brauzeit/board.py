@@ -264,7 +264,10 @@ def board(view: dict, ctx: Ctx) -> str:
     last = _last_work(ctx)
     breweries = "".join(_brewery(view, ctx, p, sel, last, own=True) if p == me
                         else _other_brewery(view, ctx, p, last) for p in order)
-    html = (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
+    # the breweries scroll above the tray and often hold nothing to focus (a die chosen, a bot's
+    # turn): the board is itself a named, focusable region, as the log is (axe scrollable-region-focusable)
+    html = (f'<div class="bz-board" data-board role="region" tabindex="0" '
+            f'aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
             f'<div class="bz-breweries">{breweries}</div></div>')
     step = _next_step(sel)
     if _my_pick(view, ctx) and view["phase"] == "pick" and isinstance(step, str):
