@@ -226,12 +226,15 @@ class App:
                 self.apply(regions)
                 return
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and not nil(target):
+            if event.defaultPrevented:
+                return  # a hand or a row of choices ([data-rove], static/js/boot.js) moved already
             if hasattr(target, "hasAttribute") and target.hasAttribute("data-gx"):
                 event.preventDefault()  # the page does not scroll while moving in the mine
             self.arrow_move(target, key)
 
     def arrow_move(self, target, key) -> None:
-        """Arrow keys move between hand cards, and between board rows."""
+        """Arrow keys move in the mine's grid and between board rows (a hand's
+        cards and a row of choices: [data-rove], static/js/boot.js)."""
         if not hasattr(target, "closest"):
             return
         grid = target.closest("[role=grid]")
@@ -245,9 +248,7 @@ class App:
                 cell.setAttribute("tabindex", "0")
                 cell.focus()
             return
-        if not nil(target.closest("[data-hand]")) and target.hasAttribute("data-card"):
-            items = list(target.closest("[data-hand]").querySelectorAll("[data-card]"))
-        elif not nil(target.closest("[data-board]")):
+        if not nil(target.closest("[data-board]")):
             items = [e for e in target.closest("[data-board]").querySelectorAll('[tabindex="0"]')]
         else:
             return

@@ -261,3 +261,66 @@ window.spieltischPatch = (region, json) => {
   }
   return true;
 };
+
+// ---- a hand or a row of choices is one tab stop (roving tabindex, issue 29) ----
+// A [data-rove] group (a hand's cards, Brauzeit's dice and choices, Saus und
+// Braus's buttons) is one stop in the tab order: Tab enters it on one item --
+// the focused one, else the chosen card (aria-pressed), else where the next
+// step starts ([data-next]), else the one last moved to, else the first move,
+// else the first item -- and the arrow keys (Left/Up back, Right/Down on, both
+// wrapping; Home, End) move between its items. The renders never write the
+// items' tabindex: this keeps it, after every change under #app.
+const ROVE_ITEM = "button:not([disabled]):not([data-illegal])";
+const roveItems = (group) => [...group.querySelectorAll(ROVE_ITEM)];
+
+function roveSet(items, stop) {
+  for (const e of items) {
+    const want = e === stop ? "0" : "-1";
+    if (e.getAttribute("tabindex") !== want) e.setAttribute("tabindex", want);
+  }
+}
+
+function roveAll(scope) {
+  const active = document.activeElement;
+  for (const group of scope.querySelectorAll("[data-rove]")) {
+    const items = roveItems(group);
+    if (!items.length) continue;
+    const stop = items.find((e) => e === active) || items.find((e) => e.getAttribute("aria-pressed") === "true")
+      || items.find((e) => e.hasAttribute("data-next")) || items.find((e) => e.getAttribute("tabindex") === "0")
+      || items.find((e) => e.hasAttribute("data-action")) || items[0];
+    roveSet(items, stop);
+  }
+}
+window.spieltischRove = roveAll; // for tests
+
+const appRoot = document.getElementById("app");
+if (appRoot) {
+  roveAll(appRoot);
+  // one pass per batch of changes (it runs before the next task: before any key)
+  new MutationObserver(() => roveAll(appRoot)).observe(appRoot, {childList: true, subtree: true,
+    attributes: true, attributeFilter: ["tabindex", "disabled", "data-illegal", "aria-pressed", "data-next"]});
+}
+
+document.addEventListener("focusin", (event) => {
+  const el = event.target;
+  const group = el instanceof Element ? el.closest("[data-rove]") : null;
+  if (group && el.matches(ROVE_ITEM)) roveSet(roveItems(group), el);
+});
+
+const ROVE_KEYS = {ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last"};
+document.addEventListener("keydown", (event) => {
+  const step = ROVE_KEYS[event.key];
+  const el = event.target;
+  if (step === undefined || event.altKey || event.ctrlKey || event.metaKey || !(el instanceof Element)) return;
+  const group = el.closest("[data-rove]");
+  if (!group || !el.matches(ROVE_ITEM)) return;
+  const items = roveItems(group);
+  const at = items.indexOf(el);
+  const next = step === "first" ? items[0] : step === "last" ? items[items.length - 1]
+    : items[(at + step + items.length) % items.length];
+  event.preventDefault(); // the hand's scroller does not scroll by itself; focus brings the card into view
+  if (next && next !== el) {
+    roveSet(items, next);
+    next.focus();
+  }
+}, true); // capture: before the app's own key listener on <body> (src/app/dom.py on_key)

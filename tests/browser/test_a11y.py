@@ -273,7 +273,7 @@ def test_ingredient_names_not_clipped_at_1280(browser, site_url, lang):
 # ---- German and dark play screens (issue 29: the new card art and boards) ---------------------------
 
 def select_something(page) -> None:
-    """A hand card, else the board's first choosable piece (Brauzeit's dice): the targets then show."""
+    """A hand card (Brauzeit: a die of its tray), else the board's first choosable piece: the targets then show."""
     for sel in ("[data-hand] [data-ui^='select:']", "[data-board] [data-ui^='select:']"):
         card = page.locator(sel)
         if card.count():

@@ -56,10 +56,11 @@ def one_choice(page) -> str:
         brew.first.click()
         return "brew"
     board = page.locator("[data-board]")
-    qty = board.locator("button.bz-die.k-q:not(.is-dead)")
+    tray = page.locator("[data-region='hand'] .bz-tray")  # the dice tray is the hand (issue 29)
+    qty = tray.locator("button.bz-die.k-q:not(.is-dead)")
     if qty.count():
         qty.first.click()
-        ing = board.locator("button.bz-die.k-i:not(.is-dead)")
+        ing = tray.locator("button.bz-die.k-i:not(.is-dead)")
         if ing.count():
             ing.first.click()
             target = board.locator(".bz-cauldron [data-action]")
@@ -67,7 +68,7 @@ def one_choice(page) -> str:
             target.first.click()
             return "take"
         qty.first.click()  # let go of it again
-    wiz = board.locator("button.bz-die.k-w:not(.is-dead)")
+    wiz = tray.locator("button.bz-die.k-w:not(.is-dead)")
     if wiz.count():
         wiz.first.click()
         target = board.locator(".bz-cauldron [data-action]")
@@ -87,14 +88,15 @@ def test_full_short_game_in_german_by_clicks(page):
     wait_idle(page)
     top = page.locator("[data-region='top']")
     board = page.locator("[data-board]")
-    expect(board.locator(".bz-hourglass")).to_have_attribute("aria-label", "Sanduhr: noch 47 von 48 Würfen")
+    tray = page.locator("[data-region='hand'] .bz-tray")  # the dice tray is the hand (issue 29)
+    expect(tray.locator(".bz-hourglass")).to_have_attribute("aria-label", "Sanduhr: noch 47 von 48 Würfen")
     expect(board).to_contain_text("Deine Kessel")
     expect(board).to_contain_text("Kessel von")
     expect(page.locator("#curtain")).to_have_count(0)
     # the two-step choice is explained in German
-    board.locator("button.bz-die.k-q").first.click()
+    tray.locator("button.bz-die.k-q").first.click()
     expect(top.locator(".prompt")).to_contain_text("jetzt eine Zutat")
-    board.locator("button.bz-die.k-q").first.click()
+    tray.locator("button.bz-die.k-q").first.click()
     done = {"brew": 0, "take": 0, "wizard": 0, "pass": 0, "done": 0}
     for _ in range(400):
         if page.locator("[data-gameover]").count():
@@ -119,11 +121,12 @@ def test_full_short_game_in_german_by_clicks(page):
 def test_a_pair_that_does_not_fit_names_the_rule(page):
     start_game(page, seed="31")
     board = page.locator("[data-board]")
+    tray = page.locator("[data-region='hand'] .bz-tray")  # the dice tray is the hand (issue 29)
     status = page.locator("#status")
     for _ in range(60):
         wait_idle(page)
-        qty = board.locator("button.bz-die.k-q")
-        ing = board.locator("button.bz-die.k-i")
+        qty = tray.locator("button.bz-die.k-q")
+        ing = tray.locator("button.bz-die.k-i")
         if not qty.count() or not ing.count():
             one_choice(page)
             continue
@@ -150,7 +153,7 @@ def test_roll_animation_respects_reduced_motion(page):
     """The page runs with prefers-reduced-motion: dice never animate."""
     start_game(page, seed="5")
     wait_idle(page)
-    die = page.locator("[data-board] .bz-die").first
+    die = page.locator("[data-region='hand'] .bz-die").first
     expect(die).to_be_visible()
     expect(die).to_have_css("animation-name", "none")
     page.locator("a.nav-hub").click()

@@ -54,11 +54,13 @@ RECORD = """() => { window.__said = [];
 
 
 # The way a keyboard player takes to the nearest fitting element, as she knows the page:
-# Tab / Shift+Tab between tab stops, and the arrow keys inside a group that is one tab
-# stop (roving tabindex, app/dom.py arrow_move): the mine's grid (data-gx/gy, no wrap)
-# and the hand's cards ([data-hand] [data-card], wrapping). Returns the first key of the
-# cheapest way (every arrow press counts like a Tab).
+# Tab / Shift+Tab between tab stops, and the keys inside a group that is one tab stop
+# (roving tabindex): the mine's grid (data-gx/gy, no wrap; app/dom.py arrow_move) and a
+# hand or row of choices ([data-rove]: its enabled, legal buttons; the arrows wrap, Home
+# and End go to the ends; static/js/boot.js). Returns the first key of the cheapest way
+# (every arrow press counts like a Tab).
 DIRECTION = """([want, tried]) => {
+  const ROVE_ITEM = 'button:not([disabled]):not([data-illegal])';
   const sel = 'a[href],button:not([disabled]),select,input,textarea,[tabindex]:not([tabindex="-1"])';
   const stops = [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length && e.tabIndex >= 0);
   const fits = e => {
@@ -70,7 +72,8 @@ DIRECTION = """([want, tried]) => {
   };
   const group = e => {
     if (e.hasAttribute('data-gx') && e.closest('[role=grid]')) return {kind: 'grid', root: e.closest('[role=grid]')};
-    if (e.hasAttribute('data-card') && e.closest('[data-hand]')) return {kind: 'hand', root: e.closest('[data-hand]')};
+    const rove = e.closest('[data-rove]');
+    if (rove && e.matches(ROVE_ITEM)) return {kind: 'rove', root: rove};
     return null;
   };
   const arrows = (from, to) => {  // [presses, first key] inside one group, or null
@@ -81,9 +84,10 @@ DIRECTION = """([want, tried]) => {
       const dx = +to.dataset.gx - +from.dataset.gx, dy = +to.dataset.gy - +from.dataset.gy;
       return [Math.abs(dx) + Math.abs(dy), dx ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp')];
     }
-    const items = [...g.root.querySelectorAll('[data-card]')], n = items.length;
-    const d = (items.indexOf(to) - items.indexOf(from) + n) % n;
-    return d <= n - d ? [d, 'ArrowRight'] : [n - d, 'ArrowLeft'];
+    const items = [...g.root.querySelectorAll(ROVE_ITEM)], n = items.length;
+    const a = items.indexOf(from), b = items.indexOf(to), d = (b - a + n) % n;
+    const ways = [[d, 'ArrowRight'], [n - d, 'ArrowLeft'], [1 + b, 'Home'], [n - b, 'End']];
+    return ways.reduce((x, y) => (y[0] < x[0] ? y : x));
   };
   const active = document.activeElement, at = stops.indexOf(active), n = stops.length;
   const tabs = i => {  // [presses, key] from the active element to stop i

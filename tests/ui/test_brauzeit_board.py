@@ -37,6 +37,11 @@ def selections(view: dict) -> list[str | None]:
     return [None, "mage", "q9", *q, *i, *w] + [f"{a}:{b}" for a in q for b in i]
 
 
+def _table_and_board(ctl) -> str:
+    """The breweries (the board) and the dice tray (the hand region, issue 29)."""
+    return ctl.render("board") + ctl.render("hand")
+
+
 def check_position(ctl) -> int:
     m = ctl.match
     seat = ctl.shown
@@ -85,17 +90,17 @@ def human_move(ctl, rnd: random.Random) -> str:
     text = rnd.choice(sensible or legal)
     if text.startswith("take:"):
         _, q, i, _ = text.split(":")
-        ui = _values(ctl.render("board"), "data-ui")
+        ui = _values(_table_and_board(ctl), "data-ui")
         assert f"select:{q}" in ui
         ctl.handle("ui", f"select:{q}")
-        ui = _values(ctl.render("board"), "data-ui")
+        ui = _values(_table_and_board(ctl), "data-ui")
         assert f"select:{q}:{i}" in ui, ui
         ctl.handle("ui", f"select:{q}:{i}")
     elif text.startswith("wizard:"):
         ctl.handle("ui", "select:" + text.split(":")[1])
     elif text.startswith("mage:"):
         ctl.handle("ui", "select:mage")
-    hooks = _values(ctl.render("board"), "data-action")
+    hooks = _values(_table_and_board(ctl), "data-action")
     assert text in hooks, (text, ctl.selected, hooks)
     ctl.handle("action", text)
     return text
@@ -145,7 +150,7 @@ def test_pair_that_does_not_fit_names_the_rule():
             for sel in selections(view):
                 if sel and ":" in sel:
                     ctl.selected = sel
-                    for text in _values(ctl.render("board"), "data-illegal"):
+                    for text in _values(_table_and_board(ctl), "data-illegal"):
                         why = m.check(0, text)
                         if why.code == "too-much":
                             ctl.handle("illegal", text)
@@ -163,20 +168,20 @@ def test_two_step_dice_choice_and_roll_animation():
     start(ctl, [("Ann", "human", None), ("Bot", "bot", "easy")], seed=3)
     play_bots(ctl)
     view = GAME.view(ctl.match.state, 0)
-    board = ctl.render("board")
+    board = _table_and_board(ctl)
     fresh = ctl.lines and [x for x in ctl.lines if x][-1][0] == "brauzeit.log.roll"
     assert ("bz-rolling" in board) == bool(fresh and ctl.match.to_act == 0)
     ui = _values(board, "data-ui")
     assert "select:q1" in ui and "select:i1" in ui and "select:w1" in ui
     assert not [a for a in _values(board, "data-action") if a.startswith("take:")]
     ctl.handle("ui", "select:q1")
-    board = ctl.render("board")
+    board = _table_and_board(ctl)
     assert "bz-rolling" not in board  # a selection never shakes the dice again
     ui = _values(board, "data-ui")
     assert "select:q1:i1" in ui and "select:q1:i2" in ui
     assert "select:q1" in ui  # tapping the chosen die again lets go of it
     ctl.handle("ui", "select:q1:i2")
-    hooks = Hooks(ctl.render("board"))
+    hooks = Hooks(_table_and_board(ctl))
     targets = hooks.values("data-action") + hooks.values("data-illegal")
     assert {t.rsplit(":", 1)[0] for t in targets if t.startswith("take:")} == {"take:q1:i2"}
     assert len([t for t in targets if t.startswith("take:")]) == sum(
@@ -214,7 +219,7 @@ def test_german_first_unless_a_language_was_picked():
     assert "Neues Spiel" in html or "Spiel starten" in html or "Brauzeit" in html
     assert "Kurz: 48 Würfe (zu fünft 50)" in html  # the clock is a choice, not a text field
     start(ctl, [("Ann", "human", None), ("Bot", "bot", "easy")])
-    assert "Deine Kessel" in ctl.render("board")
+    assert "Deine Kessel" in _table_and_board(ctl)
     regions = ctl.handle("ui", "hub")
     assert ctl.lang == "en" and "static" in regions
     # Hexen Cocktail stays in the browser's language
@@ -279,10 +284,10 @@ def test_choosing_a_new_potion_lists_all_sixteen():
         if m.is_over:
             break
         if m.state.phase == "brew" and m.to_act == 0:
-            hooks = Hooks(ctl.render("board"))
+            hooks = Hooks(_table_and_board(ctl))
             brews = [a for a in hooks.values("data-action") if a.startswith("brew:")]
             assert len(brews) == 16 and len({b.split(":")[2] for b in brews}) == 16
-            assert "Neuer Trank" in ctl.render("board")
+            assert "Neuer Trank" in _table_and_board(ctl)
             return
         human_move(ctl, rnd)
     raise AssertionError("no cauldron was emptied")
@@ -328,9 +333,9 @@ def test_cached_breweries_equal_fresh_ones():
             break
         for sel in (None, "q1", "q1:i1", "w1"):
             ctl.selected = sel
-            cached = ctl.render("board")
+            cached = _table_and_board(ctl)
             board_mod._CACHE.clear()
-            assert ctl.render("board") == cached
+            assert _table_and_board(ctl) == cached
         ctl.selected = None
         human_move(ctl, rnd)
 
@@ -347,7 +352,7 @@ def test_after_the_last_roll_the_archmage_then_done():
     m.state = replace(m.state, phase="last", rolls_left=0, picks=1, letters=(3,))
     m._undo_states = [m.state]
     assert set(m.legal_texts(0)) == {"done", "hire"}
-    html = ctl.render("board")
+    html = _table_and_board(ctl)
     actions = set(_values(html, "data-action"))
     assert {"done", "hire"} <= actions and "pass" not in actions
     assert not any(a.startswith(("take:", "wizard:")) for a in actions)

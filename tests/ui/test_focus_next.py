@@ -55,3 +55,55 @@ def test_saboteur_marks_a_playable_card_and_its_first_space():
     assert len(marks) == 1, marks
     act = re.search(r'data-(?:action|ui)="([^"]+)"', marks[0]).group(1)
     assert act in legal or act.startswith("select:"), act
+
+
+def test_brauzeit_marks_one_step_in_the_tray_or_on_the_breweries_and_pass_when_no_die_fits():
+    """Brauzeit's dice tray is the hand, its breweries the board (issue 29): on
+    her pick exactly one of the two carries data-next -- a die (the hand), a
+    cauldron (the board) --, and with nothing chosen and no die that fits
+    anywhere, Pass."""
+    import random
+
+    from .helpers import human_move
+
+    ctl = new_controller()
+    start_game(ctl, [("Ann", "human", None), ("Bo", "bot", "easy")], seed=4, game_id="brauzeit")
+    rnd = random.Random(4)
+    seen = {"die": 0, "cauldron": 0, "pass": 0}
+    for _ in range(3000):
+        while ctl.bot_pending():
+            while not ctl.bot_step(50):
+                pass
+        m = ctl.match
+        if m.is_over:
+            break
+        if m.state.phase == "pick" and m.to_act == ctl.shown:
+            hand, board = ctl.render("hand"), ctl.render("board")
+            marks = NEXT.findall(hand) + NEXT.findall(board)
+            assert len(marks) == 1, marks
+            mark = marks[0]
+            if "bz-die" in mark:
+                assert mark in NEXT.findall(hand) and 'data-ui="select:' in mark
+                seen["die"] += 1
+            elif 'data-action="pass"' in mark:
+                assert not re.search(r'<button[^>]*class="bz-die d\d+ k-[qw](?: f-[^" ]+)?"', hand), \
+                    "Pass is marked while a die still fits"
+                seen["pass"] += 1
+            act = re.search(r'data-action="([^"]+)"', mark)
+            if act:
+                assert act.group(1) in m.legal_texts(ctl.shown), mark
+            if "bz-die" in mark and not ctl.selected:  # follow the marks die by die to a cauldron, then let go
+                for _step in range(2):
+                    ctl.handle("ui", re.search(r'data-ui="(select:[^"]+)"', mark).group(1))
+                    marks = NEXT.findall(ctl.render("hand")) + NEXT.findall(ctl.render("board"))
+                    assert len(marks) == 1, (ctl.selected, marks)
+                    mark = marks[0]
+                    if "bz-die" not in mark:
+                        break
+                act = re.search(r'data-action="((?:take|wizard):[^"]+)"', mark)
+                assert act and act.group(1) in m.legal_texts(ctl.shown), (ctl.selected, mark)
+                assert mark in NEXT.findall(ctl.render("board"))
+                seen["cauldron"] += 1
+                ctl.selected = None
+        human_move(ctl, rnd)
+    assert seen["die"] and seen["cauldron"] == seen["die"] and seen["pass"], seen  # seed 4 has picks where nothing fits

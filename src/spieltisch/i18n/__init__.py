@@ -91,3 +91,11 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 __all__ = ["CATALOGUES", "DEFAULT_LANG", "LANGS", "has", "pick_lang", "placeholders", "t"]
+
+
+def possessive(lang: str, name: str) -> str:
+    """``name`` as the owner of something: "Anna's" (en), "Annas" or, after
+    an s sound, "Hans’" (de: the genitive's apostrophe)."""
+    if lang == "de":
+        return name + ("’" if name.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
+    return name + "'s"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import t
+from ..i18n import possessive, t
 from .html import attrs, esc
 
 
@@ -22,6 +22,7 @@ class Ctx:
     curtain: bool = False  # the hot-seat curtain is up
     log: tuple[tuple[str, dict], ...] = field(default=())  # described log, oldest first
     last: tuple[tuple[int, str], ...] = ()  # each seat's last move (seat, action text), newest first
+    hand_owner: str | None = None  # the viewer's name when her hand is shown to someone else (the review)
 
     def tr(self, key: str, **params: Any) -> str:
         """Translated plain text (escape before output!)."""
@@ -30,6 +31,15 @@ class Ctx:
     def h(self, key: str, **params: Any) -> str:
         """Translated and escaped: safe to put into HTML."""
         return esc(t(self.lang, key, **params))
+
+    def own(self, key: str, **params: Any) -> str:
+        """Translated and escaped text about the viewer's own things ("Your
+        hand"); when her hand is shown to someone else (``hand_owner``, the
+        review's "Show what was hidden") the ``<key>_of`` text, given the
+        owner's ``name`` and ``owner`` ("Anna's hand", "Annas Hand")."""
+        if self.hand_owner is None:
+            return self.h(key, **params)
+        return self.h(f"{key}_of", name=self.hand_owner, owner=possessive(self.lang, self.hand_owner), **params)
 
     def name(self, seat: Any) -> str:
         try:
@@ -53,15 +63,15 @@ def hand_panel(ctx: Ctx, game_id: str, cards_html: str, *, pass_label_key: str |
     (it gives ``pass_label_key``, the button's text), a Pass button that is a
     move when ``pass`` is legal and otherwise explains why not
     (``ctx.target``). A game without a pass move gives no key and gets none."""
-    body = cards_html or f'<p class="muted">{ctx.h(f"{game_id}.hand_empty")}</p>'
+    body = cards_html or f'<p class="muted">{ctx.own(f"{game_id}.hand_empty")}</p>'
     extra = ""
     if pass_label_key is not None:
         legal = "pass" in ctx.legal
         extra = (f'<button type="button" class="btn btn-pass{"" if legal else " is-illegal"}"'
                  f'{attrs(ctx.target("pass"))}>{ctx.h(pass_label_key)}</button>')
-    title = ctx.h(f"{game_id}.hand")
+    title = ctx.own(f"{game_id}.hand")
     more = f" {cls}-hand" if cls else ""
     cards_cls = f" {cls}-hand-cards" if cls else ""
     return (f'<div class="hand{more}" data-hand role="group" aria-label="{title}">'
             f'<h2 class="hand-title">{title}</h2>'
-            f'<div class="hand-cards{cards_cls}">{body}</div>{extra}</div>')
+            f'<div class="hand-cards{cards_cls}" data-rove>{body}</div>{extra}</div>')

@@ -4,7 +4,11 @@ A board module provides:
 
 * ``RULE_IDS`` -- rule section ids (``Illegal.rule`` values) in page order;
 * ``board(view, ctx) -> str`` -- the ``[data-board]`` element;
-* ``hand(view, ctx) -> str`` -- the viewer's ``[data-hand]`` (empty for a spectator);
+* ``hand(view, ctx) -> str`` -- the viewer's ``[data-hand]`` (empty for a spectator;
+  Brauzeit's public dice tray for everyone), its cards (or its row of choices)
+  in a ``data-rove`` element -- one tab stop, static/js/boot.js --, the viewer's
+  own words ("Your hand") through ``ctx.own(key)``, since the review shows
+  other seats' hands ("Anna's hand", ``<key>_of``);
 * ``seat_info(view, seat, ctx) -> str`` -- public facts about one seat;
 * ``prompt(view, ctx) -> str`` -- a plain-text hint for the viewer (may be "");
 * ``param(name, value, ctx) -> str`` -- plain text for a log/illegal parameter;

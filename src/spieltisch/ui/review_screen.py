@@ -63,7 +63,7 @@ def _hidden_panel(lang: str, match, rv: dict, row: dict) -> str:
     parts = []
     for other in h["others"]:
         ctx = Ctx(lang=lang, game_id=match.game.info.id, names=names,
-                  bots=tuple(s.is_bot for s in match.seats), viewer=other)
+                  bots=tuple(s.is_bot for s in match.seats), viewer=other, hand_owner=names[other])
         try:
             hand = board.hand(h["views"][other], ctx)
             info = board.seat_info(h["views"][other], other, ctx)
@@ -74,9 +74,23 @@ def _hidden_panel(lang: str, match, rv: dict, row: dict) -> str:
                      f'<div class="rv-hidden-info">{info}</div><div class="rv-hidden-hand" inert>{hand}</div></section>')
     if not parts:
         parts.append(f'<p class="muted">{_h(lang, "review.screen.hidden_none")}</p>')
+    else:  # the cards' art is <use> of symbols the board carries on the play screen; here there is no board
+        parts.insert(0, _art_defs(match.game.info.id))
     parts.append(_unseen(lang, match, h["unseen"], board, names))
     return (f'<div class="rv-hidden" data-review-hidden-panel><p class="muted">{_h(lang, "review.screen.hidden_note", n=row["n"])}</p>'
             + "".join(parts) + "</div>")
+
+
+def _art_defs(game_id: str) -> str:
+    """The SVG symbols a game's card art refers to (its ``art.defs()``), or ""."""
+    from importlib import import_module
+
+    try:
+        art = import_module(f"spieltisch.games.{game_id}.art")
+    except ModuleNotFoundError:
+        return ""
+    defs = getattr(art, "defs", None)
+    return defs() if callable(defs) else ""
 
 
 def _unseen(lang: str, match, piles, board, names) -> str:

@@ -196,17 +196,17 @@ def _parse_selection(sel: str | None, view: dict) -> dict:
     out: dict = {}
     if not sel:
         return out
-    for part in sel.split(":"):
-        if part == "mage":
+    for bit in sel.split(":"):
+        if bit == "mage":
             if view["mage"][view["viewer"]] if view.get("viewer") is not None else False:
                 out = {"mage": True}
             continue
-        if len(part) < 2 or part[0] not in "qiw" or not part[1:].isdigit():
+        if len(bit) < 2 or bit[0] not in "qiw" or not bit[1:].isdigit():
             continue
-        k = int(part[1:]) - 1
-        dice = view["qty" if part[0] == "q" else "ing" if part[0] == "i" else "wiz"]
+        k = int(bit[1:]) - 1
+        dice = view["qty" if bit[0] == "q" else "ing" if bit[0] == "i" else "wiz"]
         if 0 <= k < len(dice) and dice[k] is not None:
-            out[part[0]] = k
+            out[bit[0]] = k
     if "w" in out:
         out = {"w": out["w"]}
     return out
@@ -264,12 +264,14 @@ def board(view: dict, ctx: Ctx) -> str:
     last = _last_work(ctx)
     breweries = "".join(_brewery(view, ctx, p, sel, last, own=True) if p == me
                         else _other_brewery(view, ctx, p, last) for p in order)
-    html = (f'<div class="bz-board" data-board aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
-            f'{_table(view, ctx, sel)}<div class="bz-breweries">{breweries}</div></div>')
-    if _my_pick(view, ctx) and view["phase"] == "pick":
-        html = mark_next(html, _next_step(sel))
-        if not sel:  # no quantity die fits anywhere: a wizard die
-            html = mark_next(html, _LIVE_DIE["w"])
+    # the breweries scroll above the tray and often hold nothing to focus (a die chosen, a bot's
+    # turn): the board is itself a named, focusable region, as the log is (axe scrollable-region-focusable)
+    html = (f'<div class="bz-board" data-board role="region" tabindex="0" '
+            f'aria-label="{ctx.h("game.brauzeit.title")}">{_defs()}'
+            f'<div class="bz-breweries">{breweries}</div></div>')
+    step = _next_step(sel)
+    if _my_pick(view, ctx) and view["phase"] == "pick" and isinstance(step, str):
+        html = mark_next(html, step)  # a cauldron: the chosen dice's first target
     return html
 
 
@@ -329,7 +331,7 @@ def _dice(view: dict, ctx: Ctx, sel: dict) -> str:
         groups.append(f'<div class="bz-dice-group bz-{kind}" role="group" aria-label="{ctx.h(title)}">'
                       f'<span class="bz-dice-label">{ctx.h(title)}</span><div class="bz-dice-row">{"".join(items)}</div></div>')
     cls = "bz-dice" + (" bz-rolling" if rolling else "")
-    return f'<div class="{cls}">{"".join(groups)}</div>'
+    return f'<div class="{cls}" data-rove>{"".join(groups)}</div>'
 
 
 def _die_label(ctx: Ctx, kind: str, face: str) -> str:
@@ -409,7 +411,7 @@ def _choices(view: dict, ctx: Ctx, sel: dict) -> str:
     elif view["phase"] == "pick" and view["to_act"] == me and view["letters"][me]:
         out.append(f'<button type="button" class="btn bz-hire is-illegal"{attrs(ctx.target("hire"))}>'
                    f'{ctx.h("brauzeit.ui.hire", cost=view["mage_cost"])}</button>')
-    return f'<div class="bz-choices">{"".join(out)}</div>'
+    return f'<div class="bz-choices" data-rove>{"".join(out)}</div>'
 
 
 def _this_roll(view: dict, ctx: Ctx) -> str:
@@ -686,15 +688,25 @@ def _brew_chooser(view: dict, ctx: Ctx) -> str:
             + "</button></li>")
     return (f'<div class="bz-chooser" role="group" aria-labelledby="bz-chooser-h">'
             f'<h3 id="bz-chooser-h">{ctx.h("brauzeit.ui.choose_potion", cauldron=c + 1)}</h3>'
-            f'<ul class="bz-brews">{"".join(items)}</ul></div>')
+            f'<ul class="bz-brews" data-rove>{"".join(items)}</ul></div>')
 
 
 # ---- hand, prompt, seats, end ------------------------------------------------------
 
 
 def hand(view: dict, ctx: Ctx) -> str:
-    """Nothing is private in Brauzeit: everything is on the board."""
-    return ""
+    """The dice tray (the hourglass, the roll's dice, the choices, a new
+    potion to choose), docked at the bottom of the play screen as the other
+    games' hands are (issue 29); the breweries are the board. Nothing in it
+    is private: a spectator sees it too."""
+    sel = _parse_selection(ctx.selected, view) if _my_pick(view, ctx) else {}
+    html = f'<div class="bz-tray" data-hand>{_table(view, ctx, sel)}</div>'
+    step = _next_step(sel)
+    if _my_pick(view, ctx) and view["phase"] == "pick" and not isinstance(step, str):
+        html = mark_next(html, step)  # the die still missing (render/focus.py)
+        if not sel:  # no quantity die fits anywhere: a wizard die; no die fits at all: pass
+            html = mark_next(mark_next(html, _LIVE_DIE["w"]), 'data-action="pass"')
+    return html
 
 
 def prompt(view: dict, ctx: Ctx) -> str:

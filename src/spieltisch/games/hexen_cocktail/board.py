@@ -279,17 +279,17 @@ def hand(view: dict, ctx: Ctx) -> str:
             f' type="button" class="hcard c-{esc(card[0])}{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(card)}" data-card="{esc(card)}" aria-pressed="{"true" if pressed else "false"}" '
             f'title="{esc(name)}"'))
-    body = "".join(items) or f'<p class="muted">{ctx.h("hexen_cocktail.hand_empty")}</p>'
+    body = "".join(items) or f'<p class="muted">{ctx.own("hexen_cocktail.hand_empty")}</p>'
     # Pass is always on the table: in a bonus play it is a move, otherwise a
     # click explains why not (hexen.turn: no passing; or whose turn it is).
     legal = "pass" in ctx.legal
     label = "hexen_cocktail.pass" if legal else "hexen_cocktail.pass_short"
     pass_btn = part("pass", ctx.h(label), "button",
                     f' type="button" class="btn btn-pass{"" if legal else " is-illegal"}"{attrs(ctx.target("pass"))}')
-    title = ctx.h("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
+    title = ctx.own("hexen_cocktail.hand")  # render/context.py hand_panel's markup, in parts
     html = (f'<div class="hand" data-hand role="group" aria-label="{title}">'
             f'<h2 class="hand-title">{title}</h2>'
-            f'<div class="hand-cards">{body}</div>{pass_btn}</div>')
+            f'<div class="hand-cards" data-rove>{body}</div>{pass_btn}</div>')
     if view["to_move"] == ctx.viewer and view["phase"] in ("play", "bonus") and not ctx.selected:
         html = mark_next(html, 'data-ui="select:')  # her turn: the first card (render/focus.py)
     return html

@@ -625,11 +625,11 @@ def hand(view: dict, ctx: Ctx) -> str:
     card, mode = _selection(ctx, view)
     me = ctx.viewer
     role = view.get("role")
-    head = ctx.h("saboteur.ui.your_cards")
+    head = ctx.own("saboteur.ui.your_cards")
     badge = ""
     if role:
         badge = (f'<span class="role-badge role-{esc(role)}" data-my-role="{esc(role)}">'
-                 f'{ctx.h("saboteur.ui.you_are", role=role_name(role, ctx))}</span>')
+                 f'{ctx.own("saboteur.ui.you_are", role=role_name(role, ctx))}</span>')
     decision = _decision(view, ctx, me)
     items = []
     seen_selected = False
@@ -643,7 +643,7 @@ def hand(view: dict, ctx: Ctx) -> str:
             f'data-ui="select:{esc(ui)}" data-card="{esc(c)}" aria-pressed="{"true" if pressed else "false"}" '
             f'aria-label="{esc(card_name(c, ctx))}" title="{esc(card_name(c, ctx))}">{card_svg(c, rot)}'
             f'<span class="hcard-name">{esc(card_name(c, ctx))}</span></button>')
-    body = "".join(items) if items else f'<p class="muted">{ctx.h("saboteur.ui.hand_empty")}</p>'
+    body = "".join(items) if items else f'<p class="muted">{ctx.own("saboteur.ui.hand_empty")}</p>'
     extra = ""
     if card is not None:
         btns = [_turn_button(ctx, card, mode)]
@@ -658,7 +658,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         extra = f'<div class="sab-card-btns">{"".join(btns)}</div>'
     html = (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
             f'<div class="sab-hand-head"><h2 class="hand-title">{head}</h2>{badge}</div>{decision}'
-            f'<div class="hand-cards">{body}</div>{extra}</div>')
+            f'<div class="hand-cards" data-rove>{body}</div>{extra}</div>')
     if view["to_move"] == me and view["phase"] == "play" and not decision:
         html = mark_next(html, _hand_step(ctx, cards, card, mode))  # render/focus.py
     return html
@@ -768,9 +768,10 @@ def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
     extra = []
     role = view["roles"][seat]
     if role is not None and (seat == me or view["roles"].count(None) == 0):
+        say = ctx.own if seat == me else ctx.h  # own: "Anna: gold-digger" in the review's hidden panel
         key = "saboteur.ui.role_own" if seat == me else "saboteur.ui.role_shown"
         extra.append(f'<span class="role-badge role-{esc(role)}" data-role="{esc(role)}">'
-                     f'{ctx.h(key, role=role_name(role, ctx))}</span>')
+                     f'{say(key, role=role_name(role, ctx))}</span>')
     peeks = view["peeked"][seat]
     if peeks:
         extra.append(f'<span class="muted">{ctx.h("saboteur.ui.looked", goals=", ".join(str(g + 1) for g in peeks))}</span>')

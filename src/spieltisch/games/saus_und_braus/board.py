@@ -419,7 +419,7 @@ def hand(view: dict, ctx: Ctx) -> str:
     cauldron = cauldron_svg(view["cauldrons"][me], ctx, big=True)
     # parts (render/parts.py): the cauldron stays while the buttons come and go
     pot = part("cauldron", cauldron, "div", ' class="sb-pot"')
-    buttons = part("buttons", "".join(btns), "div", ' class="sb-btns"')
+    buttons = part("buttons", "".join(btns), "div", ' class="sb-btns" data-rove')
     return f'<div class="sb-hand" data-hand>{pot}{buttons}</div>'
 
 
