@@ -422,7 +422,8 @@ def board(view: dict, ctx: Ctx) -> str:
             verb = ctx.tr("saboteur.ui.place_here", card=card_words(card, rot, ctx))
             for x, y in frontier:
                 text = f"path:{card}:{x},{y}" + (":r" if rot else "")
-                ghost = tunnel_card(card, rot, x * CW, y * CH, sheet, "ghost")
+                # a ghost of the card on a legal space only (so the mine defines no picture it does not show)
+                ghost = tunnel_card(card, rot, x * CW, y * CH, sheet, "ghost") if text in ctx.legal else ""
                 target(text, verb, x, y, ghost)
         elif mode == "dwarf":
             for x, y in frontier:
