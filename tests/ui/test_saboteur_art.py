@@ -42,6 +42,7 @@ def test_every_tunnel_card_shows_its_open_sides_and_a_dead_end_is_blocked():
     tunnels meet in the middle, a dead end's stubs stop short of it at a heap
     of boulders (a shape, not only a colour)."""
     sheet = art.Sheet("t-")
+    assert sheet._body("heap").count('class="sa-boulder"') >= 3
     checked = 0
     for code in TUNNEL_COUNTS:
         for rot in (0, 1):
@@ -50,9 +51,9 @@ def test_every_tunnel_card_shows_its_open_sides_and_a_dead_end_is_blocked():
             assert _sides(body) == card_mask(code, rot), (code, rot)
             reach = [abs((v - 42) if k == "V" else (v - 30)) for _, _, k, v in _floor(body)]
             if code in DEAD_END:
-                assert "sa-boulder" in body and all(r >= 10 for r in reach), code
+                assert 'href="#t-heap"' in body and all(r >= 10 for r in reach), code
             else:
-                assert "sa-boulder" not in body, code
+                assert "heap" not in body, code
                 assert all(r == 8 for r in reach), (code, reach)  # every floor runs past the middle
             checked += 1
     assert checked == 2 * len(TUNNEL_COUNTS) > 30
@@ -162,7 +163,7 @@ def test_style_css_carries_the_arts_rules_and_palette():
     sheet = art.Sheet("c-")
     keys = ["start", "back", "gold", "dwarf", "stone3", "stone9", "iP", "iL", "iC",
             *(art.tunnel_key(c, r) for c in TUNNEL_COUNTS for r in (0, 1)), *ACTION_COUNTS]
-    drawn = "".join(sheet._body(k) for k in keys) + art.role_picture("D") + art.role_picture("S")
+    drawn = "".join(sheet._body(k) for k in keys + ["face", "heap"]) + art.role_picture("D") + art.role_picture("S")
     used = set(re.findall(r"\bsa-[a-z]+", " ".join(re.findall(r'class="([^"]+)"', drawn))))
     ruled = set(re.findall(r"\.(sa-[a-z]+)", art.CSS_RULES))
     assert used and used <= ruled, sorted(used - ruled)

@@ -164,14 +164,26 @@ class Sheet:
 # ---- drawings -----------------------------------------------------------------------------------------
 
 
-def _face(cls: str = "") -> str:
-    """Rock: a card of earth with two seams and pebbles in its corners (away from every tunnel)."""
-    c = f' class="sa-rock {cls}"' if cls else ' class="sa-rock"'
-    return (f'<rect{c} x="1" y="1" width="58" height="82" rx="5"/>'
+def _pebbles() -> str:
+    """Pebbles in the corners, away from every tunnel: one path of little rounds."""
+    d = "".join(f"M{x - r} {y}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
+                for x, y, r in ((9, 9, 2.4), (51, 10, 1.9), (13, 26, 1.4), (8, 76, 2), (51, 75, 2.5), (47, 59, 1.5)))
+    return f'<path class="sa-peb" d="{d}"/>'
+
+
+def _face_body() -> str:
+    """Rock: a card of earth with two seams and pebbles (its colour: ``--sab-rock``)."""
+    return ('<rect class="sa-rock" x="1" y="1" width="58" height="82" rx="5"/>'
             '<path class="sa-strata" d="M3 19c9-4 17 2 26-1s19-3 28 1M3 66c11 3 19-3 27 0s17 3 27-1"/>'
-            '<circle class="sa-peb" cx="9" cy="9" r="2.4"/><circle class="sa-peb" cx="51" cy="10" r="1.9"/>'
-            '<circle class="sa-peb" cx="13" cy="26" r="1.4"/><circle class="sa-peb" cx="8" cy="76" r="2"/>'
-            '<circle class="sa-peb" cx="51" cy="75" r="2.5"/><circle class="sa-peb" cx="47" cy="59" r="1.5"/>')
+            + _pebbles())
+
+
+_SHEET: list[Sheet] = []  # the sheet a picture is being drawn for (nested pictures: the face, the heap)
+
+
+def _face(cls: str = "") -> str:
+    """The rock face, used once per card picture; ``cls`` sets its colour (a dead end, the start, a goal)."""
+    return _SHEET[-1].put("face", cls=cls)
 
 
 # each side: (edge point, the way to the centre); a stub runs from the edge point toward the centre
@@ -203,7 +215,7 @@ def _tunnels(mask: int, dead: bool) -> str:
            f'<path class="sa-floor" stroke-width="{FLOOR}" d="{floors}"/>'
            f'<path class="sa-track" d="{track}"/>')
     if dead:
-        out += _heap()
+        out += _SHEET[-1].put("heap")
     return out
 
 
@@ -335,6 +347,18 @@ def _dwarf() -> str:
 
 
 def _draw(key: str, sheet: Sheet) -> str:
+    _SHEET.append(sheet)
+    try:
+        return _draw_one(key, sheet)
+    finally:
+        _SHEET.pop()
+
+
+def _draw_one(key: str, sheet: Sheet) -> str:
+    if key == "face":
+        return _face_body()
+    if key == "heap":
+        return _heap()
     if key == "start":
         return _start()
     if key == "back":
