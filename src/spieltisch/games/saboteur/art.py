@@ -151,8 +151,7 @@ class Sheet:
 
     def _body(self, key: str) -> str:
         if key not in self.bodies:
-            self.bodies[key] = ""  # reserved: nested pictures come after, definitions keep their order
-            self.bodies[key] = _draw(key, self)
+            self.bodies[key] = _draw(key)
         return self.bodies[key]
 
     def defs(self) -> str:
@@ -178,12 +177,11 @@ def _face_body() -> str:
             + _pebbles())
 
 
-_SHEET: list[Sheet] = []  # the sheet a picture is being drawn for (nested pictures: the face, the heap)
-
-
 def _face(cls: str = "") -> str:
-    """The rock face, used once per card picture; ``cls`` sets its colour (a dead end, the start, a goal)."""
-    return _SHEET[-1].put("face", cls=cls)
+    """The rock face of a card picture; ``cls`` sets its colour (a dead end, the start, a goal).
+    Drawn into each picture, not a picture of its own: a <use> inside a <use> cost Chromium
+    more when the mine is replaced than the elements it saves (docs/performance.md, "Saboteur's art")."""
+    return f'<g class="{cls}">{_face_body()}</g>' if cls else _face_body()
 
 
 # each side: (edge point, the way to the centre); a stub runs from the edge point toward the centre
@@ -215,7 +213,7 @@ def _tunnels(mask: int, dead: bool) -> str:
            f'<path class="sa-floor" stroke-width="{FLOOR}" d="{floors}"/>'
            f'<path class="sa-track" d="{track}"/>')
     if dead:
-        out += _SHEET[-1].put("heap")
+        out += _heap()
     return out
 
 
@@ -308,7 +306,7 @@ def _paper(cls: str) -> str:
     return f'<rect class="sa-paper {cls}" x="1" y="1" width="58" height="82" rx="5"/>'
 
 
-def _action(code: str, sheet: Sheet) -> str:
+def _action(code: str) -> str:
     if code == "MAP":  # a map: parchment, three goal cards, a dotted way to one of them and its X
         goals = "".join(f'<rect class="sa-back" x="38" y="{y}" width="10" height="13" rx="2"/>' for y in (18, 36, 54))
         return (_paper("sa-map")
@@ -326,15 +324,21 @@ def _action(code: str, sheet: Sheet) -> str:
                 + '<path class="sa-boulder" d="M38 16l4-4 5 1 1 5-4 3-5-1z"/>'
                 + '<path class="sa-ink" stroke-width="2" d="M20 14v8M27 10v9M45 3v5M14 24v5"/>')
     tools = card_tools(code)
+    put = _tool_at  # drawn into the card's picture (no use inside a use)
     if code.startswith("B"):  # a broken tool: the tool with a crack through it, a red ✕
-        return (_paper("sa-broken") + sheet.put(f"i{tools}", 30, 38, scale=1.15)
+        return (_paper("sa-broken") + put(f"i{tools}", 30, 38, scale=1.15)
                 + '<path class="sa-gap" d="M22 20l6 9-5 5 8 7-4 6 9 9"/>' + _badge(False))
     # a repair: the tool (or two of them) whole, a green ✓
     if len(tools) == 1:
-        pics = sheet.put(f"i{tools}", 30, 38, scale=1.15)
+        pics = put(f"i{tools}", 30, 38, scale=1.15)
     else:
-        pics = sheet.put(f"i{tools[0]}", 19, 26, scale=0.78) + sheet.put(f"i{tools[1]}", 39, 50, scale=0.78)
+        pics = put(f"i{tools[0]}", 19, 26, scale=0.78) + put(f"i{tools[1]}", 39, 50, scale=0.78)
     return _paper("sa-repair") + pics + _badge(True)
+
+
+def _tool_at(key: str, x: float, y: float, scale: float = 1.0) -> str:
+    """A tool drawn into a card's own definition (no nested use)."""
+    return f'<g transform="translate({_n(x)} {_n(y)}) scale({scale:g})">{_tool(key[1:])}</g>'
 
 
 def _dwarf() -> str:
@@ -346,19 +350,7 @@ def _dwarf() -> str:
             '<rect class="sa-coat" x="18" y="48" width="24" height="14" rx="5"/>')
 
 
-def _draw(key: str, sheet: Sheet) -> str:
-    _SHEET.append(sheet)
-    try:
-        return _draw_one(key, sheet)
-    finally:
-        _SHEET.pop()
-
-
-def _draw_one(key: str, sheet: Sheet) -> str:
-    if key == "face":
-        return _face_body()
-    if key == "heap":
-        return _heap()
+def _draw(key: str) -> str:
     if key == "start":
         return _start()
     if key == "back":
@@ -374,7 +366,7 @@ def _draw_one(key: str, sheet: Sheet) -> str:
     if key.startswith("t"):
         dead = key.endswith("x")
         return _tunnel_card(int(key[1:].rstrip("x")), dead)
-    return _action(key, sheet)
+    return _action(key)
 
 
 # ---- keys -------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from ...render.context import Ctx
 from ...render.html import esc
 from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text
 from .actions import Break, Discard, Dwarf, Map, Path, Repair, Rockfall
+from .art import Sheet, diagram_css
 from .board import (  # the board's own drawing pieces
     CH,
     CW,
@@ -29,7 +30,6 @@ from .board import (  # the board's own drawing pieces
     tool_name,
     tunnel_card,
 )
-from .art import Sheet, diagram_css
 from .cards import GOAL_CELLS, TUNNELS
 from .rules import GAME
 
