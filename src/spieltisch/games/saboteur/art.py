@@ -170,9 +170,10 @@ def _pebbles() -> str:
     return f'<path class="sa-peb" d="{d}"/>'
 
 
-def _face_body() -> str:
-    """Rock: a card of earth with two seams and pebbles (its colour: ``--sab-rock``)."""
-    return ('<rect class="sa-rock" x="1" y="1" width="58" height="82" rx="5"/>'
+def _face_body(cls: str = "") -> str:
+    """Rock: a card of earth with two seams and pebbles (its colour: ``--sab-rock``, which
+    ``cls`` on the rock itself sets for a dead end, the start or a goal)."""
+    return (f'<rect class="sa-rock{" " + cls if cls else ""}" x="1" y="1" width="58" height="82" rx="5"/>'
             '<path class="sa-strata" d="M3 19c9-4 17 2 26-1s19-3 28 1M3 66c11 3 19-3 27 0s17 3 27-1"/>'
             + _pebbles())
 
@@ -181,7 +182,7 @@ def _face(cls: str = "") -> str:
     """The rock face of a card picture; ``cls`` sets its colour (a dead end, the start, a goal).
     Drawn into each picture, not a picture of its own: a <use> inside a <use> cost Chromium
     more when the mine is replaced than the elements it saves (docs/performance.md, "Saboteur's art")."""
-    return f'<g class="{cls}">{_face_body()}</g>' if cls else _face_body()
+    return _face_body(cls)
 
 
 # each side: (edge point, the way to the centre); a stub runs from the edge point toward the centre
