@@ -222,8 +222,9 @@ def _heap() -> str:
     """A dead end: a heap of boulders in the middle that blocks the way."""
     rocks = (("M17 47l3-8 8-3 6 4 1 8-6 6-9-1z"), ("M27 38l5-8 8 0 5 6-2 8-8 3-7-3z"),
              ("M30 51l4-6 8-1 5 6-2 7-8 2-6-3z"), ("M20 34l4-5 6 1 1 6-5 3-5-2z"))
-    return ("".join(f'<path class="sa-boulder" d="{d}"/>' for d in rocks)
-            + '<path class="sa-crack" d="M34 36l2 4-1 3M38 50l2 3M22 43l3 2"/>')
+    # one path: every boulder's outline shows over the others, as in a heap (and one element, not four)
+    return (f'<path class="sa-boulder" d="{"".join(rocks)}"/>'
+            '<path class="sa-crack" d="M34 36l2 4-1 3M38 50l2 3M22 43l3 2"/>')
 
 
 def _tunnel_card(mask: int, dead: bool) -> str:
