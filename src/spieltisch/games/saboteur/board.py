@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from ...games.saboteur.art import Sheet, card_key, goal_key, role_picture, tunnel_key
 from ...games.saboteur.cards import (
     BROKEN,
     DEAD_END,
@@ -177,164 +178,79 @@ def _sel_text(card: str, mode: str) -> str:
     return f"{card}:{mode}" if mode else card
 
 
-# ---- SVG pieces ---------------------------------------------------------------------------
+# ---- SVG pieces (the pictures are art.py's; a Sheet defines each once per region) ------------
 
 
-def _edge_point(side: int, x0: float, y0: float, w: float, h: float) -> tuple[float, float]:
-    if side == N:
-        return x0 + w / 2, y0
-    if side == S:
-        return x0 + w / 2, y0 + h
-    if side == E:
-        return x0 + w, y0 + h / 2
-    return x0, y0 + h / 2
+def tunnel_card(code: str, rot: int, x0: float, y0: float, sheet: Sheet, cls: str = "") -> str:
+    """A tunnel card as it lies: one use of the picture of its open sides."""
+    dead = " is-dead" if code in DEAD_END else ""
+    return sheet.put(tunnel_key(code, rot), x0, y0, f"sab-card tunnel{dead}{' ' + cls if cls else ''}")
 
 
-def tunnels(mask: int, dead: bool, x0: float, y0: float, w: float = CW, h: float = CH) -> str:
-    """The tunnels of a card: open sides joined in the middle, or (a dead end)
-    stubs that stop at a heap of rock."""
-    cx, cy = x0 + w / 2, y0 + h / 2
-    ends = [_edge_point(s, x0, y0, w, h) for s in (N, E, S, W) if mask & s]
-    out = []
-    k = 0.62 if dead else 1.0  # a dead end's stubs stop short of the middle
-    for ex, ey in ends:
-        sx, sy = ex + (cx - ex) * k, ey + (cy - ey) * k
-        out.append(f"M{ex:.1f} {ey:.1f}L{sx:.1f} {sy:.1f}")
-    d = "".join(out)
-    if not d:
-        return ""
-    width = w * 0.3
-    svg = (f'<path class="tn-edge" d="{d}" stroke-width="{width + 4:.1f}"/>'
-           f'<path class="tn" d="{d}" stroke-width="{width:.1f}"/>')
-    if dead:
-        r = w * 0.17
-        svg += (f'<circle class="rubble" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
-                f'<path class="rubble-x" d="M{cx - r * .55:.1f} {cy - r * .55:.1f}L{cx + r * .55:.1f} {cy + r * .55:.1f}'
-                f'M{cx + r * .55:.1f} {cy - r * .55:.1f}L{cx - r * .55:.1f} {cy + r * .55:.1f}"/>')
-    elif len(ends) > 1:
-        svg += f'<circle class="tn" cx="{cx:.1f}" cy="{cy:.1f}" r="{width / 2:.1f}"/>'
-    else:
-        svg += f'<circle class="tn" cx="{cx:.1f}" cy="{cy:.1f}" r="{width / 2:.1f}"/>'
-    return svg
+def start_card(x0: float, y0: float, sheet: Sheet) -> str:
+    return sheet.put("start", x0, y0, "sab-card start")
 
 
-def tunnel_card(code: str, rot: int, x0: float, y0: float, w: float = CW, h: float = CH,
-                cls: str = "") -> str:
-    dead = code in DEAD_END
-    return (f'<g class="sab-card tunnel{" is-dead" if dead else ""}{" " + cls if cls else ""}">'
-            f'<rect class="rock" x="{x0 + 1:.1f}" y="{y0 + 1:.1f}" width="{w - 2:.1f}" height="{h - 2:.1f}" rx="5"/>'
-            f'{tunnels(card_mask(code, rot), dead, x0, y0, w, h)}</g>')
-
-
-def start_card(x0: float, y0: float) -> str:
-    cx, cy = x0 + CW / 2, y0 + CH / 2
-    ladder = (f'<path class="ladder" d="M{cx - 7:.1f} {cy - 13:.1f}V{cy + 13:.1f}M{cx + 7:.1f} {cy - 13:.1f}V{cy + 13:.1f}'
-              f'M{cx - 7:.1f} {cy - 7:.1f}H{cx + 7:.1f}M{cx - 7:.1f} {cy:.1f}H{cx + 7:.1f}M{cx - 7:.1f} {cy + 7:.1f}H{cx + 7:.1f}"/>')
-    return (f'<g class="sab-card start"><rect class="rock" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>'
-            f'{tunnels(15, False, x0, y0)}{ladder}</g>')
-
-
-def goal_back(x0: float, y0: float, number: int, seen: str | None) -> str:
-    """A face-down goal; ``seen`` is what the viewer saw on it with a map."""
-    cx, cy = x0 + CW / 2, y0 + CH / 2
+def goal_back(x0: float, y0: float, number: int, seen: str | None, sheet: Sheet) -> str:
+    """A face-down goal with its number; ``seen`` is what the viewer saw on it with a map
+    (a nugget and "Au" for gold, a grey lump and "—" for stone: shape, word and colour)."""
+    cx = x0 + CW / 2
     mark = ""
     if seen is not None:
-        cls = "seen-gold" if seen == "GOLD" else "seen-stone"
-        mark = (f'<rect class="seen {cls}" x="{x0 + 6}" y="{y0 + CH - 24}" width="{CW - 12}" height="16" rx="8"/>'
-                f'<text class="seen-t" x="{cx}" y="{y0 + CH - 12}">{"Au" if seen == "GOLD" else "—"}</text>')
-    return (f'<g class="sab-card goal-back"><rect class="back" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>'
-            f'<rect class="back-inner" x="{x0 + 6}" y="{y0 + 6}" width="{CW - 12}" height="{CH - 12}" rx="3"/>'
-            f'<text class="q" x="{cx}" y="{cy - 4}">?</text>'
-            f'<text class="goal-no" x="{cx}" y="{y0 + 18}">{number}</text>{mark}</g>')
+        gold = seen == "GOLD"
+        cls = "seen-gold" if gold else "seen-stone"
+        mark = (f'<rect class="seen {cls}" x="{x0 + 5}" y="{y0 + CH - 25}" width="{CW - 10}" height="18" rx="9"/>'
+                f'<path class="seen-pic" d="M{x0 + 11} {y0 + CH - 12}l3-6 6-1 3 5-2 4-7 1z"/>'
+                f'<text class="seen-t" x="{cx + 5}" y="{y0 + CH - 11.5}">{"Au" if gold else "—"}</text>')
+    return (f'<g class="sab-card goal-back">{sheet.put("back", x0, y0)}'
+            f'<text class="goal-no" x="{cx}" y="{y0 + 22}">{number}</text>{mark}</g>')
 
 
-def goal_face(code: str, rot: int, x0: float, y0: float) -> str:
-    cx, cy = x0 + CW / 2, y0 + CH / 2
-    if code == "GOLD":
-        nuggets = "".join(f'<circle class="nugget" cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{r}"/>'
-                          for dx, dy, r in ((-12, -16, 6), (11, -12, 5), (-10, 15, 5), (12, 17, 6), (0, 0, 8)))
-        return (f'<g class="sab-card goal-gold"><rect class="gold-bg" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" '
-                f'height="{CH - 2}" rx="5"/>{tunnels(15, False, x0, y0)}{nuggets}</g>')
-    stones = "".join(f'<circle class="stone" cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{r}"/>'
-                     for dx, dy, r in ((-14, 20, 6), (14, 22, 5), (-16, -22, 4)))
-    return (f'<g class="sab-card goal-stone"><rect class="stone-bg" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" '
-            f'height="{CH - 2}" rx="5"/>{tunnels(goal_mask(code, rot), False, x0, y0)}{stones}</g>')
+def goal_face(code: str, rot: int, x0: float, y0: float, sheet: Sheet, cls: str = "") -> str:
+    kind = "goal-gold" if code == "GOLD" else "goal-stone"
+    return sheet.put(goal_key(code, rot), x0, y0, f"sab-card {kind}{' ' + cls if cls else ''}")
 
 
-def dwarf_figure(x0: float, y0: float, owner: int, ctx: Ctx) -> str:
+def dwarf_figure(x0: float, y0: float, owner: int, ctx: Ctx, sheet: Sheet) -> str:
     cx, cy = x0 + CW / 2, y0 + CH / 2
     name = ctx.name(owner)
-    short = name[:7]
     return (f'<g class="dwarf o{int(owner) % 10}"><title>{ctx.h("saboteur.ui.dwarf_of", owner=name)}</title>'
-            f'<path class="dwarf-hat" d="M{cx - 11:.1f} {cy - 10:.1f}L{cx:.1f} {cy - 32:.1f}L{cx + 11:.1f} {cy - 10:.1f}Z"/>'
-            f'<circle class="dwarf-face" cx="{cx:.1f}" cy="{cy - 4:.1f}" r="9"/>'
-            f'<path class="dwarf-beard" d="M{cx - 9:.1f} {cy - 2:.1f}Q{cx:.1f} {cy + 18:.1f} {cx + 9:.1f} {cy - 2:.1f}Z"/>'
-            f'<rect class="dwarf-body" x="{cx - 12:.1f}" y="{cy + 6:.1f}" width="24" height="14" rx="5"/>'
-            f'<text class="dwarf-name" x="{cx:.1f}" y="{cy + 34:.1f}">{esc(short)}</text></g>')
+            f'{sheet.put("dwarf", x0, y0)}'
+            f'<text class="dwarf-name" x="{cx:.1f}" y="{cy + 34:.1f}">{esc(name[:7])}</text></g>')
 
 
-# ---- tool and action icons (hand cards and seat chips) ---------------------------------------
+def tool_icon(tool: str, cx: float, cy: float, s: float, sheet: Sheet) -> str:
+    """A tool's picture (pick, lantern, cart) centred on (cx, cy); ``s`` 1 is about 22 units wide."""
+    return sheet.put(f"i{tool}", cx, cy, scale=round(s * .6, 3))
 
 
-def tool_icon(tool: str, cx: float, cy: float, s: float = 1.0) -> str:
-    if tool == "P":  # pickaxe: a curved head on a handle
-        return (f'<g class="ico ico-P"><path class="ico-line" d="M{cx - 8 * s:.1f} {cy + 10 * s:.1f}L{cx + 6 * s:.1f} {cy - 6 * s:.1f}"/>'
-                f'<path class="ico-line" d="M{cx - 6 * s:.1f} {cy - 10 * s:.1f}Q{cx + 6 * s:.1f} {cy - 12 * s:.1f} {cx + 11 * s:.1f} {cy - 1 * s:.1f}"/></g>')
-    if tool == "L":  # lamp: a lantern
-        return (f'<g class="ico ico-L"><rect class="ico-fill" x="{cx - 6 * s:.1f}" y="{cy - 6 * s:.1f}" width="{12 * s:.1f}" '
-                f'height="{14 * s:.1f}" rx="{2 * s:.1f}"/><path class="ico-line" d="M{cx - 4 * s:.1f} {cy - 6 * s:.1f}'
-                f'Q{cx:.1f} {cy - 14 * s:.1f} {cx + 4 * s:.1f} {cy - 6 * s:.1f}"/>'
-                f'<circle class="ico-light" cx="{cx:.1f}" cy="{cy + 1 * s:.1f}" r="{3 * s:.1f}"/></g>')
-    # cart: a tub on two wheels
-    return (f'<g class="ico ico-C"><path class="ico-fill" d="M{cx - 11 * s:.1f} {cy - 6 * s:.1f}H{cx + 11 * s:.1f}'
-            f'L{cx + 7 * s:.1f} {cy + 4 * s:.1f}H{cx - 7 * s:.1f}Z"/>'
-            f'<circle class="ico-wheel" cx="{cx - 5 * s:.1f}" cy="{cy + 7 * s:.1f}" r="{3 * s:.1f}"/>'
-            f'<circle class="ico-wheel" cx="{cx + 5 * s:.1f}" cy="{cy + 7 * s:.1f}" r="{3 * s:.1f}"/></g>')
+def action_face(card: str, sheet: Sheet) -> str:
+    """An action card's picture at the origin."""
+    return sheet.put(card, 0, 0, "sab-card action")
 
 
-def action_face(card: str, w: float = CW, h: float = CH) -> str:
-    """Artwork of an action card at the origin."""
-    cx = w / 2
-    if card == "MAP":
-        body = (f'<rect class="map-paper" x="{w * .18:.1f}" y="{h * .25:.1f}" width="{w * .64:.1f}" height="{h * .45:.1f}" rx="3"/>'
-                f'<path class="map-path" d="M{w * .26:.1f} {h * .6:.1f}Q{w * .45:.1f} {h * .3:.1f} {w * .62:.1f} {h * .45:.1f}"/>'
-                f'<path class="map-x" d="M{w * .6:.1f} {h * .38:.1f}l8 8m0 -8l-8 8"/>')
-        cls = "act-map"
-    elif card == "FALL":
-        body = "".join(f'<circle class="boulder" cx="{cx + dx:.1f}" cy="{h * .5 + dy:.1f}" r="{r}"/>'
-                       for dx, dy, r in ((-10, 8, 9), (9, 10, 8), (0, -6, 9), (-4, 20, 5), (12, -8, 5)))
-        cls = "act-fall"
-    elif card in BROKEN:
-        body = (tool_icon(card_tools(card), cx, h * .48, 1.5)
-                + f'<path class="slash" d="M{w * .2:.1f} {h * .72:.1f}L{w * .8:.1f} {h * .24:.1f}"/>')
-        cls = "act-broken"
-    elif card in REPAIRS:
-        tools = card_tools(card)
-        if len(tools) == 1:
-            body = tool_icon(tools, cx, h * .46, 1.5)
-        else:
-            body = tool_icon(tools[0], cx - 12, h * .42, 1.0) + tool_icon(tools[1], cx + 12, h * .56, 1.0)
-        body += f'<path class="tick" d="M{w * .28:.1f} {h * .78:.1f}l7 7l14 -16"/>'
-        cls = "act-repair"
-    else:
-        body, cls = "", ""
-    return (f'<g class="sab-card action {cls}"><rect class="act-bg" x="1" y="1" width="{w - 2}" height="{h - 2}" rx="5"/>'
-            f'{body}</g>')
-
-
-def card_svg(card: str, rot: int = 0) -> str:
+def card_svg(card: str, rot: int, sheet: Sheet) -> str:
     """One hand card as an inline SVG (scaled by CSS)."""
-    inner = tunnel_card(card, rot, 0, 0) if card in TUNNELS else action_face(card)
     return (f'<svg class="sab-cardsvg" viewBox="0 0 {CW} {CH}" aria-hidden="true" focusable="false">'
-            f'{inner}</svg>')
+            f'{sheet.put(card_key(card, rot))}</svg>')
+
+
+def defs_svg(sheet: Sheet) -> str:
+    """A region's picture definitions in an SVG of no size (the hand's cards use them)."""
+    defs = sheet.defs()
+    return f'<svg class="sab-defs" width="0" height="0" aria-hidden="true" focusable="false">{defs}</svg>' if defs else ""
 
 
 def _tool_chip(tool: str, ctx: Ctx) -> str:
     name = ctx.tr("saboteur.ui.broken_tool", tool=tool_name(tool, ctx))
     return (f'<span class="sab-chip broken" title="{esc(name)}"><svg viewBox="0 0 28 28" aria-hidden="true" focusable="false">'
-            f'{tool_icon(tool, 14, 14, .9)}<path class="slash" d="M4 24L24 4"/></svg>'
+            f'{tool_icon(tool, 14, 14, .95, Sheet(inline=True))}<path class="slash" d="M5 23L23 5"/></svg>'
             f'<span class="sr">{esc(name)}</span></span>')
 
+
+def role_badge(role: str, text: str, attr: str = "") -> str:
+    """A role as a badge: the dwarf of the role and its words (text is escaped HTML)."""
+    return (f'<span class="role-badge role-{esc(role)}"{attr}>{role_picture(role)}<span>{text}</span></span>')
 
 # ---- the mine ---------------------------------------------------------------------------------
 
@@ -445,25 +361,27 @@ def _grid(view: dict, ctx: Ctx, cells: dict, frontier: list, seen: dict,
     return "".join(rows)
 
 
-def mine_cards(view: dict, cells: dict, seen: dict) -> list[str]:
+def mine_cards(view: dict, cells: dict, seen: dict, sheet: Sheet) -> list[str]:
     """The cards of the mine, top row first (the board and the diagram);
-    ``seen``: goal index -> what the viewer saw on it with a map."""
+    ``seen``: goal index -> what the viewer saw on it with a map; the
+    pictures are ``sheet``'s (the board's defs, or drawn in place)."""
     goals, goal_open, laid = view["goals"], view["goal_open"], view["goals_laid"]
     art = []
     for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         x0, y0 = x * CW, y * CH
         if what[0] == "start":
-            art.append(start_card(x0, y0))
+            art.append(start_card(x0, y0, sheet))
         elif what[0] == "goal":
             i = what[1]
             if laid and goal_open[i] >= 0 and goals[i]:
-                art.append(goal_face(goals[i], goal_open[i], x0, y0))
+                art.append(goal_face(goals[i], goal_open[i], x0, y0, sheet))
             elif view["phase"] == "orient" and goals[i]:  # a stone waiting to be turned
-                art.append(goal_face(goals[i], 0, x0, y0).replace("sab-card ", "sab-card is-turning ", 1))
+                art.append(goal_face(goals[i], 0, x0, y0, sheet, "is-turning")
+                           + f'<rect class="turning-ring" x="{x0 + 1}" y="{y0 + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>')
             else:
-                art.append(goal_back(x0, y0, i + 1, seen.get(i)))
+                art.append(goal_back(x0, y0, i + 1, seen.get(i), sheet))
         else:
-            art.append(tunnel_card(what[1], what[2], x0, y0))
+            art.append(tunnel_card(what[1], what[2], x0, y0, sheet))
     return art
 
 
@@ -479,7 +397,8 @@ def board(view: dict, ctx: Ctx) -> str:
     def target(text: str, verb: str, x: int, y: int, inner: str = "", cls: str = "") -> None:
         targets[(x, y)] = (*_target_art(text, ctx, x, y, inner, cls), verb)
 
-    art = mine_cards(view, cells, seen)
+    sheet = Sheet("sm-")  # the mine's pictures, defined once in its SVG
+    art = mine_cards(view, cells, seen, sheet)
     # who looked at which goal (public)
     for seat, peeks in enumerate(view["peeked"]):
         for g in peeks:
@@ -489,11 +408,13 @@ def board(view: dict, ctx: Ctx) -> str:
                        f'<circle cx="{gx * CW + 8 + k * 9}" cy="{gy * CH - 5}" r="4"/></g>')
     # dwarfs
     for x, y, owner in view["dwarfs"]:
-        art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
+        art.append(dwarf_figure(x * CW, y * CH, owner, ctx, sheet))
     art.extend(_last_marks(ctx))
     # a card offered for help waits on its space
     if pending and pending[0] in TUNNELS:
-        art.append(tunnel_card(pending[0], pending[3], pending[1] * CW, pending[2] * CH, cls="is-pending"))
+        px, py = pending[1] * CW, pending[2] * CH
+        art.append(tunnel_card(pending[0], pending[3], px, py, sheet, "is-pending")
+                   + f'<rect class="pending-ring" x="{px + 1}" y="{py + 1}" width="{CW - 2}" height="{CH - 2}" rx="5"/>')
     # targets for the selected card
     if acting and card is not None:
         if card in TUNNELS and mode != "dwarf":
@@ -501,7 +422,8 @@ def board(view: dict, ctx: Ctx) -> str:
             verb = ctx.tr("saboteur.ui.place_here", card=card_words(card, rot, ctx))
             for x, y in frontier:
                 text = f"path:{card}:{x},{y}" + (":r" if rot else "")
-                ghost = tunnel_card(card, rot, x * CW, y * CH, cls="ghost")
+                # a ghost of the card on a legal space only (so the mine defines no picture it does not show)
+                ghost = tunnel_card(card, rot, x * CW, y * CH, sheet, "ghost") if text in ctx.legal else ""
                 target(text, verb, x, y, ghost)
         elif mode == "dwarf":
             for x, y in frontier:
@@ -517,9 +439,10 @@ def board(view: dict, ctx: Ctx) -> str:
     # the tunnel's end (the card furthest toward the goals): a phone opens zoomed on it (panzoom.js)
     ex, ey = max(((x, y) for x, y, *_ in view["maze"]), key=lambda c: (c[0], -abs(c[1])), default=(0, 0))
     focus = f"{(ex - 2) * CW:.0f} {(ey - 2) * CH:.0f} {5 * CW:.0f} {5 * CH:.0f}"
+    grid = _grid(view, ctx, cells, frontier, seen, targets)  # the targets' ghosts use the sheet too
     svg = (f'<svg class="sab-maze" viewBox="{box}" data-fit="{box}" data-focus="{focus}" data-pz-key="{esc(view["round"])}" '
            f'preserveAspectRatio="xMidYMid meet" role="grid" aria-label="{ctx.h("saboteur.ui.mine")}">'
-           f'<g class="cards" aria-hidden="true">{"".join(art)}</g>{_grid(view, ctx, cells, frontier, seen, targets)}</svg>')
+           f'<g class="cards" aria-hidden="true">{sheet.defs()}{"".join(art)}</g>{grid}</svg>')
     html = (
         f'<div class="sab-board" data-board aria-label="{ctx.h("game.saboteur.title")}">'
         f'{_bar(view, ctx, card, mode)}'
@@ -628,9 +551,9 @@ def hand(view: dict, ctx: Ctx) -> str:
     head = ctx.own("saboteur.ui.your_cards")
     badge = ""
     if role:
-        badge = (f'<span class="role-badge role-{esc(role)}" data-my-role="{esc(role)}">'
-                 f'{ctx.own("saboteur.ui.you_are", role=role_name(role, ctx))}</span>')
-    decision = _decision(view, ctx, me)
+        badge = role_badge(role, ctx.own("saboteur.ui.you_are", role=role_name(role, ctx)), f' data-my-role="{esc(role)}"')
+    sheet = Sheet(f"sh{int(me)}-")  # the hand's pictures: its own ids (a review page shows several hands)
+    decision = _decision(view, ctx, me, sheet)
     items = []
     seen_selected = False
     for c in cards:
@@ -641,7 +564,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         items.append(
             f'<button type="button" class="hcard sab-hcard{" is-selected" if pressed else ""}" '
             f'data-ui="select:{esc(ui)}" data-card="{esc(c)}" aria-pressed="{"true" if pressed else "false"}" '
-            f'aria-label="{esc(card_name(c, ctx))}" title="{esc(card_name(c, ctx))}">{card_svg(c, rot)}'
+            f'aria-label="{esc(card_name(c, ctx))}" title="{esc(card_name(c, ctx))}">{card_svg(c, rot, sheet)}'
             f'<span class="hcard-name">{esc(card_name(c, ctx))}</span></button>')
     body = "".join(items) if items else f'<p class="muted">{ctx.own("saboteur.ui.hand_empty")}</p>'
     extra = ""
@@ -658,7 +581,7 @@ def hand(view: dict, ctx: Ctx) -> str:
         extra = f'<div class="sab-card-btns">{"".join(btns)}</div>'
     html = (f'<div class="hand sab-hand" data-hand role="group" aria-label="{head}">'
             f'<div class="sab-hand-head"><h2 class="hand-title">{head}</h2>{badge}</div>{decision}'
-            f'<div class="hand-cards" data-rove>{body}</div>{extra}</div>')
+            f'<div class="hand-cards" data-rove>{body}</div>{extra}{defs_svg(sheet)}</div>')
     if view["to_move"] == me and view["phase"] == "play" and not decision:
         html = mark_next(html, _hand_step(ctx, cards, card, mode))  # render/focus.py
     return html
@@ -694,7 +617,7 @@ def _hand_step(ctx: Ctx, cards: list, card: str | None, mode: str) -> str | None
 
 
 
-def _decision(view: dict, ctx: Ctx, me: int) -> str:
+def _decision(view: dict, ctx: Ctx, me: int, sheet: Sheet) -> str:
     phase = view["phase"]
     if view["to_move"] != me:
         return ""
@@ -715,7 +638,7 @@ def _decision(view: dict, ctx: Ctx, me: int) -> str:
             label = ctx.tr("saboteur.ui.stone_way_turned" if rot else "saboteur.ui.stone_way")
             btns.append(f'<button type="button" class="btn btn-stone"{attrs(ctx.target(text))} aria-label="{esc(label)}">'
                         f'<svg class="sab-cardsvg small" viewBox="0 0 {CW} {CH}" aria-hidden="true" focusable="false">'
-                        f'{goal_face(code, rot, 0, 0) if code else ""}</svg>{esc(label)}</button>')
+                        f'{goal_face(code, rot, 0, 0, sheet) if code else ""}</svg>{esc(label)}</button>')
         return (f'<div class="sab-decide" role="group"><p>{ctx.h("saboteur.ui.stone_q", goal=g + 1)}</p>'
                 f'<div class="row-btns">{"".join(btns)}</div></div>')
     if phase == "keep":
@@ -770,8 +693,7 @@ def seat_info(view: dict, seat: int, ctx: Ctx) -> str:
     if role is not None and (seat == me or view["roles"].count(None) == 0):
         say = ctx.own if seat == me else ctx.h  # own: "Anna: gold-digger" in the review's hidden panel
         key = "saboteur.ui.role_own" if seat == me else "saboteur.ui.role_shown"
-        extra.append(f'<span class="role-badge role-{esc(role)}" data-role="{esc(role)}">'
-                     f'{say(key, role=role_name(role, ctx))}</span>')
+        extra.append(role_badge(role, say(key, role=role_name(role, ctx)), f' data-role="{esc(role)}"'))
     peeks = view["peeked"][seat]
     if peeks:
         extra.append(f'<span class="muted">{ctx.h("saboteur.ui.looked", goals=", ".join(str(g + 1) for g in peeks))}</span>')
@@ -830,17 +752,18 @@ def final_mine(res: dict, ctx: Ctx) -> str:
     for x, y, code, rot in res["maze"]:
         cells[(x, y)] = ("card", code, rot)
     art = []
+    sheet = Sheet("sr-")  # the round's end: its own ids (the mine's are in the board under it)
     for (x, y), what in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         if what[0] == "start":
-            art.append(start_card(x * CW, y * CH))
+            art.append(start_card(x * CW, y * CH, sheet))
         elif what[0] == "goal":
             i = what[1]
-            art.append(goal_face(res["layout"][i], max(0, res["goal_open"][i]), x * CW, y * CH))
+            art.append(goal_face(res["layout"][i], max(0, res["goal_open"][i]), x * CW, y * CH, sheet))
         else:
-            art.append(tunnel_card(what[1], what[2], x * CW, y * CH))
+            art.append(tunnel_card(what[1], what[2], x * CW, y * CH, sheet))
     fx, fy, fw, fh = _fit_box(cells, [])
     return (f'<svg class="sab-result-mine" viewBox="{fx:.0f} {fy:.0f} {fw:.0f} {fh:.0f}" role="img" '
-            f'aria-label="{ctx.h("saboteur.ui.mine")}">{"".join(art)}</svg>')
+            f'aria-label="{ctx.h("saboteur.ui.mine")}">{sheet.defs()}{"".join(art)}</svg>')
 
 
 def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
@@ -849,7 +772,7 @@ def round_summary(res: dict, view: dict, ctx: Ctx) -> str:
     roles = []
     for seat, role in enumerate(res["roles"]):
         roles.append(f'<li class="role-{esc(role)}" data-result-seat="{seat}"><span class="seat-name">{esc(ctx.name(seat))}</span> '
-                     f'<span class="role-badge role-{esc(role)}">{esc(role_name(role, ctx))}</span></li>')
+                     f'{role_badge(role, esc(role_name(role, ctx)))}</li>')
     steps = []
     if res["winner"] == "saboteurs":
         for seat, role in enumerate(res["roles"]):

@@ -16,6 +16,7 @@ from ...render.context import Ctx
 from ...render.html import esc
 from ...render.svg import WIDTH, Figure, arrow, badge, fit, group, mark, rect, text
 from .actions import Break, Discard, Dwarf, Map, Path, Repair, Rockfall
+from .art import Sheet, diagram_css
 from .board import (  # the board's own drawing pieces
     CH,
     CW,
@@ -32,33 +33,18 @@ from .board import (  # the board's own drawing pieces
 from .cards import GOAL_CELLS, TUNNELS
 from .rules import GAME
 
+# the cards' pictures are art.py's, drawn in place (a diagram has no ids), with the light palette
 CSS = (
     ".sb-mine{fill:#3a2c1f}.sb-cell{fill:none;stroke:#5a4630;stroke-width:1;stroke-dasharray:3 4}"
-    ".sab-card .rock{fill:#8a6a48;stroke:#3b2a19;stroke-width:1.5}.sab-card.is-dead .rock{fill:#6e5a48}"
-    ".tn-edge{fill:none;stroke:#3b2a19}path.tn{fill:none;stroke:#f1dfb4}circle.tn{fill:#f1dfb4}"
-    ".rubble{fill:#4a3a2c;stroke:#2a1d12;stroke-width:2}.rubble-x{stroke:#e24b3b;stroke-width:3;stroke-linecap:round}"
-    ".sab-card.start .rock{fill:#5f7f58}.ladder{stroke:#5b3a1c;stroke-width:2.5;fill:none;stroke-linecap:round}"
-    ".goal-back .back{fill:#2f3f5a;stroke:#10192a;stroke-width:1.5}"
-    ".goal-back .back-inner{fill:none;stroke:#8aa0c8;stroke-width:1.5;stroke-dasharray:4 3}"
-    ".goal-back .q,.goal-back .goal-no{fill:#d7e2f5;font-weight:800;text-anchor:middle}"
-    ".goal-back .q{font-size:30px;dominant-baseline:middle}.goal-back .goal-no{font-size:12px}"
+    + diagram_css()
+    + ".goal-no{fill:#d7e2f5;font-size:12px;font-weight:800;text-anchor:middle}"
     ".seen{stroke:#10192a;stroke-width:1}.seen-gold{fill:#ffd166}.seen-stone{fill:#b9b3a8}"
-    ".seen-t{font-size:11px;font-weight:800;text-anchor:middle}"
-    ".gold-bg{fill:#e0b23a;stroke:#7a5a10;stroke-width:1.5}.goal-gold path.tn{stroke:#fff3c4}"
-    ".goal-gold circle.tn{fill:#fff3c4}.nugget{fill:#ffd54a;stroke:#8a6a12;stroke-width:1.5}"
-    ".stone-bg{fill:#9a948a;stroke:#4b4740;stroke-width:1.5}.stone{fill:#6e6a62;stroke:#3d3a35;stroke-width:1}"
-    ".dwarf-hat{fill:#c0392b}.dwarf-face{fill:#f4c9a0}.dwarf-beard{fill:#eee8dc}.dwarf-body{fill:#3f6fb0}"
+    ".seen-pic{fill:#fff;stroke:#1e1a14;stroke-width:1}"
+    ".seen-t{font-size:12px;font-weight:800;text-anchor:middle;fill:#1e1a14}"
+    ".turning-ring,.pending-ring{fill:none;stroke:#ffd166;stroke-width:3}"
     ".dwarf-name{font-size:11px;font-weight:700;text-anchor:middle;fill:#fff;paint-order:stroke;"
     "stroke:#1e1a14;stroke-width:3px}"
-    ".act-bg{fill:#e9dcc2;stroke:#5a4630;stroke-width:1.5}.act-broken .act-bg{fill:#f3d2cc}"
-    ".act-repair .act-bg{fill:#d3ecd8}.act-map .act-bg{fill:#dde6f3}.act-fall .act-bg{fill:#d8d0c4}"
-    ".ico-line{fill:none;stroke:#2b2118;stroke-width:3;stroke-linecap:round}"
-    ".ico-fill{fill:#6b4f2f;stroke:#2b2118;stroke-width:1.5}.ico-light{fill:#ffd54a}.ico-wheel{fill:#2b2118}"
     ".slash{stroke:#c0392b;stroke-width:4;stroke-linecap:round}"
-    ".tick{fill:none;stroke:#2e8b4e;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}"
-    ".map-paper{fill:#f8f1dc;stroke:#8a7a5a;stroke-width:1.5}"
-    ".map-path{fill:none;stroke:#8a6a48;stroke-width:2;stroke-dasharray:3 2}"
-    ".map-x{stroke:#c0392b;stroke-width:3;stroke-linecap:round}.boulder{fill:#7a7064;stroke:#3d3a35;stroke-width:1.5}"
     ".sb-role{font-weight:800}.sb-role-D{fill:#7a5a10}.sb-role-S{fill:#5b3a8a}"
     ".sb-x{stroke:#c0392b;stroke-width:6;stroke-linecap:round}"
 )
@@ -67,8 +53,8 @@ HAND_SCALE = 0.62
 HW, HH = CW * HAND_SCALE, CH * HAND_SCALE
 
 
-def _hand_card(card: str) -> str:
-    return tunnel_card(card, 0, 0, 0) if card in TUNNELS else action_face(card)
+def _hand_card(card: str, sheet: Sheet) -> str:
+    return tunnel_card(card, 0, 0, 0, sheet) if card in TUNNELS else action_face(card, sheet)
 
 
 def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, ...] = ()) -> Figure:
@@ -104,11 +90,12 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         """A mine space's corner in figure units."""
         return ox + (x * CW - bx) * scale, top + (y * CH - by) * scale
 
-    art = mine_cards(view, cells, seen)
+    sheet = Sheet(inline=True)  # no ids in a diagram: every picture drawn in place
+    art = mine_cards(view, cells, seen, sheet)
     for x, y, owner in view["dwarfs"]:
-        art.append(dwarf_figure(x * CW, y * CH, owner, ctx))
+        art.append(dwarf_figure(x * CW, y * CH, owner, ctx, sheet))
     if isinstance(action, Path):
-        art.append(f'<g class="dg-ghost">{tunnel_card(action.card, action.rot, action.x * CW, action.y * CH)}</g>')
+        art.append(f'<g class="dg-ghost">{tunnel_card(action.card, action.rot, action.x * CW, action.y * CH, sheet)}</g>')
     mine_h = bh * scale
     out.append(rect(ox, top, bw * scale, mine_h, "sb-mine", 8))
     out.append(f'<g transform="translate({ox - bx * scale:.1f} {top - by * scale:.1f}) scale({scale:.3f})">'
@@ -132,7 +119,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
     step = min(HW + 6, (WIDTH - 20 - HW) / max(1, len(hand) - 1))
     for k, card in enumerate(hand):
         x = 10 + k * step
-        out.append(group(x, hy, f"<title>{esc(card_name(card, ctx))}</title>{_hand_card(card)}",
+        out.append(group(x, hy, f"<title>{esc(card_name(card, ctx))}</title>{_hand_card(card, sheet)}",
                          scale=HAND_SCALE, extra=f' data-card="{esc(card)}"'))
         hand_at.setdefault(card, (x, hy))
     if not hand:
@@ -158,7 +145,7 @@ def figure(view: dict, ctx: Ctx, *, move: str | None = None, marks: tuple[str, .
         for k, tool in enumerate(view["broken"][seat]):
             cx = WIDTH - 24 - k * 28
             out.append(f'<g><title>{esc(ctx.tr("saboteur.ui.broken_tool", tool=tool_name(tool, ctx)))}</title>'
-                       f'{tool_icon(tool, cx, y + 11, .8)}<path class="slash" d="M{cx - 11} {y + 22}L{cx + 11} {y}"/></g>')
+                       f'{tool_icon(tool, cx, y + 11, .8, sheet)}<path class="slash" d="M{cx - 11} {y + 22}L{cx + 11} {y}"/></g>')
         y += 26
     # the marked move
     if action is not None:
