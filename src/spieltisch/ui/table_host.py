@@ -32,6 +32,7 @@ from . import records
 
 HOST_PREFIX = "spieltisch.net.host."
 GONE_AFTER_S = 8.0  # a seat away this long offers "hand it to a bot / this screen"
+SCAN_ERRORS = ("no-camera", "permission", "failed")  # qr.js's QrError codes the host is told of
 STATES = ("open", "connected", "reconnecting", "away", "local")
 
 
@@ -157,6 +158,20 @@ class TableHostMixin:
                 self._net_offer(seat)  # the seat's code again: the device reclaims it with one scan
                 self._effects.append(("net", {"do": "tick", "ms": int(GONE_AFTER_S * 1000) + 200}))
             return {"top"}
+        if kind == "scanned":  # the host's camera read an answer (net-scan): as if pasted and Connect pressed
+            code = ev.get("code")
+            if self.net_offers.get(seat, ("",))[0] != conn or not isinstance(code, str):
+                return set()
+            if len(code) > 600:
+                self.net_errors[seat] = "net.bad_answer"
+                return {"top"}
+            self.net_errors.pop(seat, None)
+            self._effects.append(("net", {"do": "accept", "conn": conn, "code": code}))
+            return {"top"}
+        if kind == "scan-fail":  # no camera, no permission, or it would not start: say so; the box still works
+            why = ev.get("code")
+            self.net_errors[seat] = f"net.scan.{why if why in SCAN_ERRORS else 'failed'}"
+            return {"top"}
         if kind == "fail":  # an answer code that did not connect
             self.net_errors[seat] = "net.bad_answer"
             if self.net_offers.get(seat, ("",))[0] == conn:
@@ -207,6 +222,15 @@ class TableHostMixin:
                 return {"top"}
             self.net_errors.pop(seat, None)
             self._effects.append(("net", {"do": "accept", "conn": conn, "code": answer}))
+            return {"top"}
+        if name == "net-scan":  # the host's camera reads the phone's answer (table.js, qr.scanQr)
+            conn = self.net_offers.get(seat, ("", ""))[0]
+            if not conn:
+                return set()
+            self.net_errors.pop(seat, None)
+            self._effects.append(("net", {"do": "scan", "conn": conn, "lang": self.lang, "texts": {
+                k: self.tr(f"net.scan.{k}", name=self.match.seats[seat].name)
+                for k in ("title", "hint", "video", "cancel")}}))
             return {"top"}
         if name == "net-copy":
             link = self.net_link(seat)
@@ -283,7 +307,10 @@ class TableHostMixin:
                         + (f' aria-invalid="true" aria-describedby="net-err-{seat}"' if err else "")
                         + "></div>"
                         + (f'<p class="form-error" id="net-err-{seat}" role="alert">{ctx.h(err)}</p>' if err else "")
-                        + button(ctx.h("net.connect"), ui=f"net-accept:{seat}", cls="btn btn-primary"))
+                        + '<div class="form-btns net-answer-btns">'
+                        + button(ctx.h("net.connect"), ui=f"net-accept:{seat}", cls="btn btn-primary")
+                        + button(ctx.h("net.scan.button"), ui=f"net-scan:{seat}", cls="btn")
+                        + "</div>")
                 else:
                     body = f'<p class="muted">{ctx.h("net.preparing")}</p>'
                 since = self.net_away_since.get(seat)
