@@ -152,7 +152,7 @@ const table = {
     const conn = job.conn;
     try {
       if (job.do === "offer") {
-        const seat = await net.hostSeat([]);
+        const seat = await net.hostSeat(job.ice || []); // the servers the player named; none by default
         const entry = watch(conn, seat.pc, seat.channel);
         entry.accept = seat.accept;
         tell({ t: "offer", conn, code: seat.code });
@@ -167,7 +167,7 @@ const table = {
         }
       } else if (job.do === "join") {
         close("dev");
-        const seat = await net.joinSeat(job.code, []);
+        const seat = await net.joinSeat(job.code, job.ice || []);
         watch("dev", seat.pc, seat.channel);
         tell({ t: "answer", conn: "dev", code: seat.code });
       } else if (job.do === "send") {

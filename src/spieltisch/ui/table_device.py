@@ -78,7 +78,7 @@ class TableDeviceMixin:
             self.dev_phase = "bad"
             return {"screen", "status"}
         self.dev_phase = "pairing"
-        self._effects.append(("net", {"do": "join", "code": offer}))
+        self._effects.append(("net", {"do": "join", "code": offer, "ice": self.ice_servers()}))
         return {"screen", "status"}
 
     # ---- the page's events -----------------------------------------------------------------

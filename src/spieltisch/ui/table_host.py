@@ -113,7 +113,8 @@ class TableHostMixin:
         conn = f"{seat}.{self._net_gen}"
         self.net_offers[seat] = (conn, "")
         self.net_conn_seat[conn] = seat
-        self._effects.append(("net", {"do": "offer", "conn": conn}))
+        # the STUN/TURN servers the player named (ui/ice_settings.py); none by default
+        self._effects.append(("net", {"do": "offer", "conn": conn, "ice": self.ice_servers()}))
 
     # ---- the page's events ----------------------------------------------------------------
     def _net_event(self, ev: dict) -> set[str]:
