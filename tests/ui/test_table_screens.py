@@ -13,6 +13,7 @@ import pytest
 from support.registry import GAME_IDS
 
 from spieltisch.core.rng import Rng
+from spieltisch.net.link import seat_key
 from spieltisch.ui import records
 from spieltisch.ui.controller import Controller, MemoryStorage
 from spieltisch.ui.table_device import SEAT_PREFIX, parse_payload
@@ -165,6 +166,9 @@ def test_a_whole_game_with_two_devices_and_the_table(game_id):
     table = Table(host)
     table.settle()
     assert host.render("top").count('class="qr" data-qr="https://t.example/#/join/') == 2
+    for seat in (0, 1):  # a first link: the seat and its 8-character token, no table id (a short QR code)
+        table_id, got_seat, token, _ = parse_payload(host.net_link(seat).split("#/join/", 1)[1])
+        assert (table_id, got_seat, len(token)) == ("", seat, 8)
     d0 = table.pair("a", 0)
     d1 = table.pair("b", 1)
     assert host.net_status(0) == host.net_status(1) == "connected"
@@ -207,7 +211,9 @@ def test_a_device_page_closed_and_reopened_reclaims_its_seat_every_move_kept():
     link = host.net_link(2)
     seat_part = parse_payload(unquote(link.split("#/join/", 1)[1]))
     assert seat_part[1] == 2 and seat_part[2] == ""  # the code was used: the stored secret reclaims it
-    assert any(k.startswith(SEAT_PREFIX) for k in store_b.data)
+    # the reclaim link names the seat's key (of its secret), under which the phone keeps its record
+    assert seat_part[0] == seat_key(host.net_host.secrets[2])
+    assert f"{SEAT_PREFIX}{seat_part[0]}.2" in store_b.data
     fresh = table.device("b", storage=store_b)
     table.pair("b", 2, fresh)
     assert host.net_status(2) == "connected" and fresh.dev.seat == 2

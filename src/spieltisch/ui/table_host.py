@@ -36,14 +36,15 @@ SCAN_ERRORS = ("no-camera", "permission", "failed")  # qr.js's QrError codes the
 STATES = ("open", "connected", "reconnecting", "away", "local")
 
 
-def join_payload(table: str, seat: int, token: str | None, offer: str) -> str:
-    """What follows ``#/join/``: the table, the seat, the seat's one-time token
-    and the host's offer, packed as decimal digits (``net.link``: a QR code
-    holds digits at 10 bits for 3, so the link stays a small code). The token
-    is left out once the seat's code was used: the device then reclaims the
-    seat with its stored secret. Nothing in it is secret beyond the one-time
+def join_payload(table: str | None, seat: int, token: str | None, offer: str) -> str:
+    """What follows ``#/join/``, packed as decimal digits (``net.link``: a QR
+    code holds digits at 10 bits for 3, so the link stays a small code): the
+    seat, the host's offer, and either the seat's one-time token (the first
+    link) or, once that code was used, the seat's key (``link.seat_key`` of
+    its secret: the device that holds the seat finds its stored secret by it
+    and reclaims the seat). Nothing in it is secret beyond the one-time
     grant."""
-    return link.join_payload(table, seat, token or None, offer)
+    return link.join_payload(table or None, seat, token or None, offer)
 
 
 class TableHostMixin:
@@ -259,9 +260,14 @@ class TableHostMixin:
         if h is None or not offer:
             return ""
         code = h.join_code(seat)
-        token = code.split("-", 1)[1] if code else None
+        if code:  # the first link: the seat and its one-time token (no table id: the link stays short)
+            table, token = None, code.split("-", 1)[1]
+        elif h.secrets.get(seat):  # the code was used: the device that holds the seat finds its record by this
+            table, token = link.seat_key(h.secrets[seat]), None
+        else:
+            return ""
         try:
-            return f"{self.site_url}#/join/{join_payload(self.net_table, seat, token, offer)}"
+            return f"{self.site_url}#/join/{join_payload(table, seat, token, offer)}"
         except ValueError:  # an offer that is not net.js's code: no link rather than a broken one
             return ""
 
