@@ -315,7 +315,7 @@ def test_join_links_as_the_screens_make_them_fit_version_6_for_a_github_pages_ad
         net.unpack(offer);  // the offer inside is Chromium's, unchanged
         return sites.map((s) => [s, ...payloads.map((p) => qr.qrInfo(s + '#/join/' + p).version)]);
     }""", [[site_url, *SITES, github], [first, again, old], parse_payload(first)[3]])
-    for site, v_first, v_again, v_old in out:
+    for site, v_first, v_again, _v_old in out:
         assert v_first <= 6 and v_again <= 6, (site, v_first, v_again)
     assert out[-1][3] == 7  # the old layout, for the GitHub Pages address
     longest = page.evaluate("""ps => ps.map((p) => {
