@@ -10,6 +10,8 @@ says so in EN and DE, the camera stops, and the paste box still works."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 from support import a11y
@@ -63,6 +65,7 @@ def test_the_host_scans_the_phones_answer_with_its_camera_and_the_seat_connects(
         write_picture_y4m(cam, shot)
         scan = host.locator("[data-ui='net-scan:0']")
         expect(scan).to_have_text("Scan answer")
+        t0 = time.monotonic()
         scan.click()
         dialog = host.locator("dialog.net-scan[open]")
         expect(dialog).to_be_visible()
@@ -71,6 +74,7 @@ def test_the_host_scans_the_phones_answer_with_its_camera_and_the_seat_connects(
         # the camera reads the answer; the dialog closes; the seat connects with no paste
         expect(host.locator("[data-net-seat='0'] [data-net-state='connected']")).to_be_attached(timeout=60_000)
         expect(device.locator("[data-net-seat-screen]")).to_be_attached(timeout=30_000)
+        print(f"Scan pressed to the seat on the phone: {time.monotonic() - t0:.2f} s")  # docs/performance.md
         expect(host.locator("dialog.net-scan")).to_have_count(0)
         assert host.locator("#net-answer-0").count() == 0  # the panel's row shows the seat connected
         assert host.evaluate("() => window.__streams.length") == 1 and host.evaluate(LIVE) == 0
