@@ -198,7 +198,8 @@ class App:
         self._kbd_select = (kind == "ui" and str(value).startswith("select:")
                             and (str(event.type) == "keydown" or int(getattr(event, "detail", 1) or 0) == 0))
         t0 = self.now()
-        form = self.collect_form() if value == "start" or str(value).startswith("net-accept:") else None
+        form = (self.collect_form() if value in ("start", "ice-save") or str(value).startswith("net-accept:")
+                else None)
         t0 = self.measure("form", t0) if form is not None else t0
         regions = self.ctl.handle(kind, str(value), form)
         t1 = self.measure(f"handle:{kind}", t0)

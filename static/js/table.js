@@ -67,9 +67,72 @@ async function keepAwake(on) {
   }
 }
 
+// The host's "Scan answer" (ui/table_host.py, net-scan): a modal dialog with the camera's
+// picture and a Cancel button (Escape cancels too); qr.scanQr reads the first answer code it
+// sees (BarcodeDetector, else jsQR) and stops the camera. Python hears "scanned" with the
+// code, or "scan-fail" with qr.js's reason (no-camera, permission, failed); a cancel says nothing.
+let scanning = null; // {ctl: AbortController, dialog}
+
+function endScan() {
+  if (scanning) scanning.ctl.abort();
+}
+
+async function scan(job) {
+  endScan();
+  const conn = job.conn;
+  const t = job.texts || {};
+  const ctl = new AbortController();
+  const dialog = document.createElement("dialog");
+  dialog.className = "net-scan";
+  dialog.dataset.netScan = String(conn);
+  dialog.setAttribute("aria-labelledby", "net-scan-h");
+  const head = document.createElement("h2");
+  head.id = "net-scan-h";
+  head.textContent = t.title || "";
+  const hint = document.createElement("p");
+  hint.textContent = t.hint || "";
+  const video = document.createElement("video");
+  video.setAttribute("aria-label", t.video || "");
+  video.muted = true;
+  video.setAttribute("playsinline", "");
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "btn";
+  cancel.dataset.netScanCancel = "";
+  cancel.textContent = t.cancel || "Cancel";
+  cancel.addEventListener("click", () => ctl.abort());
+  dialog.addEventListener("cancel", (e) => { e.preventDefault(); ctl.abort(); }); // Escape
+  const btns = document.createElement("div");
+  btns.className = "form-btns";
+  btns.append(cancel);
+  dialog.append(head, hint, video, btns);
+  const back = document.activeElement;
+  document.body.append(dialog);
+  dialog.showModal();
+  cancel.focus();
+  const mine = { ctl, dialog };
+  scanning = mine;
+  try {
+    const qr = await import("./qr.js");
+    const text = await qr.scanQr({ video, signal: ctl.signal, lang: job.lang,
+                                   accept: (x) => net.codeKind(x) === "answer" });
+    tell({ t: "scanned", conn, code: (net.codeFromLink(text) ?? text).replace(/\s+/g, "") });
+  } catch (err) {
+    if (!err || err.code !== "aborted") tell({ t: "scan-fail", conn, code: (err && err.code) || "failed" });
+  } finally {
+    if (scanning === mine) scanning = null;
+    dialog.close();
+    dialog.remove();
+    // back to the Scan button (or what Python drew in its place), not the top of the page
+    const again = document.querySelector(`[data-ui="net-scan:${String(conn).split(".")[0]}"]`);
+    if (again) again.focus();
+    else if (back && back.isConnected) back.focus();
+  }
+}
+
 // a page that goes away (closed, reloaded, another site) ends its channels
 // itself, so the other side hears of it at once, not after ICE gives up (~30 s)
-window.addEventListener("pagehide", () => { for (const name of [...conns.keys()]) close(name); });
+window.addEventListener("pagehide", () => { endScan(); for (const name of [...conns.keys()]) close(name); });
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && wantAwake) keepAwake(true); // the lock ends when hidden
@@ -89,7 +152,7 @@ const table = {
     const conn = job.conn;
     try {
       if (job.do === "offer") {
-        const seat = await net.hostSeat([]);
+        const seat = await net.hostSeat(job.ice || []); // the servers the player named; none by default
         const entry = watch(conn, seat.pc, seat.channel);
         entry.accept = seat.accept;
         tell({ t: "offer", conn, code: seat.code });
@@ -104,7 +167,7 @@ const table = {
         }
       } else if (job.do === "join") {
         close("dev");
-        const seat = await net.joinSeat(job.code, []);
+        const seat = await net.joinSeat(job.code, job.ice || []);
         watch("dev", seat.pc, seat.channel);
         tell({ t: "answer", conn: "dev", code: seat.code });
       } else if (job.do === "send") {
@@ -112,7 +175,10 @@ const table = {
         if (entry && entry.channel && entry.channel.readyState === "open") entry.channel.send(job.text);
       } else if (job.do === "close") {
         close(conn);
+      } else if (job.do === "scan") {
+        scan(job);
       } else if (job.do === "close-all") {
+        endScan();
         for (const name of [...conns.keys()]) close(name);
         keepAwake(false);
       } else if (job.do === "copy") {

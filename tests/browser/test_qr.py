@@ -291,33 +291,37 @@ def test_the_screens_qr_hooks_are_drawn_and_kept_drawn(site_url, new_page):
                    "second": "QR-Code", "again": 1}, out
 
 
-def test_join_links_with_the_table_and_token_as_digits(site_url, new_page):
-    """spieltisch.net.link packs the table, seat and token with a real offer
-    into digits: the offer comes back exactly and Chromium takes it; seat and
-    token (no table) keep the link at version 6 for site addresses up to 31
-    characters; with the table too, or a longer address, version 7
-    (docs/multiplayer.md, "Join links")."""
+def test_join_links_as_the_screens_make_them_fit_version_6_for_a_github_pages_address(site_url, new_page):
+    """The links ui/table_host.py makes, with a real offer: the first one
+    (seat + 8-character token, no table id) and a reclaim one (seat + the
+    8-character seat key) give QR version 6 at L for every address here,
+    https://example.github.io/spieltisch/ (37 characters) among them, and up
+    to 40 characters (docs/multiplayer.md, "Join links"); the old layout
+    (16-character table id and token) took version 7 for it."""
     import secrets
 
-    from spieltisch.net.link import join_payload, parse_payload
+    from spieltisch.net.link import join_payload, parse_payload, seat_key
+    from spieltisch.net.messages import new_join_token, new_token
     page = open_qr_page(new_page, site_url)
     offer = page.evaluate("qrTest.host([])")["code"]
-    tok = secrets.token_urlsafe(12)[:16]
-    with_table = join_payload(secrets.token_urlsafe(12)[:16], 3, tok, offer)
-    without = join_payload(None, 3, tok, offer)
-    assert parse_payload(without) == ("", 3, tok, offer) and parse_payload(with_table)[3] == offer
-    out = page.evaluate("""([sites, a, b, offer]) => {
+    tok = new_join_token()
+    first = join_payload(None, 3, tok, offer)
+    again = join_payload(seat_key(new_token() + new_token()), 3, None, offer)
+    old = join_payload(secrets.token_urlsafe(12)[:16], 3, secrets.token_urlsafe(12)[:16], offer)
+    assert parse_payload(first) == ("", 3, tok, offer) and parse_payload(again)[3] == offer
+    github = "https://example.github.io/spieltisch/"
+    out = page.evaluate("""([sites, payloads, offer]) => {
         const {qr, net} = qrTest;
-        net.unpack(offer);
-        return sites.map((s) => [s, qr.qrInfo(s + '#/join/' + a).version, qr.qrInfo(s + '#/join/' + b).version]);
-    }""", [[site_url, *SITES], without, with_table, parse_payload(without)[3]])
-    for site, v_without, v_with in out:
-        if len(site) <= 31:  # this test server, a home network's address, a host's own domain
-            assert v_without <= 6, (site, v_without)
-        assert v_with <= 7 and v_without <= 7, (site, v_with)
-    longest = page.evaluate("""([a, b]) => {
-        const fits = (p) => { let n = 10; while (qrTest.qr.qrInfo('https://' + 'a'.repeat(n - 9) + '/#/join/' + p).version <= 6) n += 1; return n - 1; };
-        return [fits(a), fits(b)];
-    }""", [without, with_table])
-    print("versions", out, "longest site address at version 6: without the table", longest[0],
-          "with it", longest[1])
+        net.unpack(offer);  // the offer inside is Chromium's, unchanged
+        return sites.map((s) => [s, ...payloads.map((p) => qr.qrInfo(s + '#/join/' + p).version)]);
+    }""", [[site_url, *SITES, github], [first, again, old], parse_payload(first)[3]])
+    for site, v_first, v_again, _v_old in out:
+        assert v_first <= 6 and v_again <= 6, (site, v_first, v_again)
+    assert out[-1][3] == 7  # the old layout, for the GitHub Pages address
+    longest = page.evaluate("""ps => ps.map((p) => {
+        let n = 10;
+        while (qrTest.qr.qrInfo('https://' + 'a'.repeat(n - 9) + '/#/join/' + p).version <= 6) n += 1;
+        return n - 1;
+    })""", [first, again])
+    assert min(longest) >= 40, longest
+    print("digits", len(first), len(again), "longest site address at version 6:", longest)

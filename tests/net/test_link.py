@@ -10,7 +10,8 @@ import secrets
 
 import pytest
 
-from spieltisch.net.link import join_payload, parse_payload
+from spieltisch.net.link import B64URL, SEAT_KEY_CHARS, join_payload, parse_payload, seat_key
+from spieltisch.net.messages import JOIN_TOKEN_CHARS, new_join_token, new_token
 
 
 def offer_code(cands: int = 1, answer: bool = False) -> str:
@@ -43,6 +44,11 @@ def test_sizes():
     # + header, seat, two 16-character ids (1 + 12 bytes each): 103 bytes
     assert len(join_payload(token(), 2, token(), offer)) <= 250
     assert len(join_payload(None, 2, token(), offer)) <= 218
+    # the links the screens make (ui/table_host.py): the first one carries the seat's 8-character
+    # token and no table id, a reclaim link the seat's 8-character key: 84 bytes, 204 digits each
+    first = join_payload(None, 2, new_join_token(), offer)
+    again = join_payload(seat_key(new_token() + new_token()), 2, None, offer)
+    assert len(first) <= 204 and len(again) <= 204, (len(first), len(again))
     # in a QR code: digits at 10 bits for 3 against 8 bits a character of "<table>.<seat>.<token>.<offer>"
     text = f"{token()}.2.{token()}.{offer}"
     digits = join_payload(token(), 2, token(), offer)
@@ -69,3 +75,12 @@ def test_bad_fields_are_refused_when_making_one():
             join_payload(*args)
     # an answer code in place of the offer is refused when reading too
     assert parse_payload(str(int.from_bytes(b"\x01" + bytes([2 << 5, 0]) + bytes(5), "big"))) is None
+
+
+def test_the_seat_key_is_short_fixed_and_tells_secrets_apart():
+    a, b = new_token() + new_token(), new_token() + new_token()
+    ka = seat_key(a)
+    assert len(ka) == SEAT_KEY_CHARS == 8 and all(c in B64URL for c in ka)
+    assert seat_key(a) == ka and seat_key(b) != ka  # the same secret, the same key; another secret, another
+    assert a[:8] not in ka and ka not in a
+    assert len(new_join_token()) == JOIN_TOKEN_CHARS == 8

@@ -223,3 +223,27 @@ def test_a_device_drops_malformed_host_messages_and_keeps_its_screen():
     assert len(dev.errors) == 6
     table.play_out()  # the next real messages are still taken
     assert table.host.match.is_over and dev.screen["over"]
+
+
+def test_join_codes_are_8_character_tokens_and_a_16_character_one_stored_earlier_still_works():
+    """Join codes carry 8-character tokens now (a shorter join link); a host
+    that kept 16-character ones (an earlier version, restored from its
+    record) still grants them; a token shorter than 8 or longer than 16
+    characters is no join code (bad-code)."""
+    from spieltisch.net.messages import JoinCode, ProtocolError
+    match = Match(GAMES[GAME], [Seat("A"), Seat("B")], seed=5)
+    host = HostSession(match, [0, 1])
+    assert all(len(host.join_code(s).split("-", 1)[1]) == 8 for s in (0, 1))
+    old = HostSession(match, [0, 1], stored={"v": 1, "codes": {"0": "A" * 16, "1": "B" * 16}})
+    assert old.join_code(1) == "1-" + "B" * 16
+    assert Table(old).pair(1).seat == 1 and old.status(1) == "connected"
+    for bad in ("1-" + "x" * 7, "1-" + "x" * 17, "1-", "x-" + "y" * 8):
+        with pytest.raises(ProtocolError) as err:
+            JoinCode.parse(bad)
+        assert err.value.code == "bad-code"
+    stranger = DeviceSession("0-" + "x" * 7)
+    table = Table(host)
+    table.devices[0] = stranger
+    table.conn[0] = "s"
+    table.deliver(host.connect("s"))
+    assert stranger.seat is None and stranger.errors[-1]["code"] == "bad-code" and host.join_code(0)

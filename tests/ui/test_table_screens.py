@@ -13,6 +13,7 @@ import pytest
 from support.registry import GAME_IDS
 
 from spieltisch.core.rng import Rng
+from spieltisch.net.link import seat_key
 from spieltisch.ui import records
 from spieltisch.ui.controller import Controller, MemoryStorage
 from spieltisch.ui.table_device import SEAT_PREFIX, parse_payload
@@ -165,6 +166,9 @@ def test_a_whole_game_with_two_devices_and_the_table(game_id):
     table = Table(host)
     table.settle()
     assert host.render("top").count('class="qr" data-qr="https://t.example/#/join/') == 2
+    for seat in (0, 1):  # a first link: the seat and its 8-character token, no table id (a short QR code)
+        table_id, got_seat, token, _ = parse_payload(host.net_link(seat).split("#/join/", 1)[1])
+        assert (table_id, got_seat, len(token)) == ("", seat, 8)
     d0 = table.pair("a", 0)
     d1 = table.pair("b", 1)
     assert host.net_status(0) == host.net_status(1) == "connected"
@@ -207,7 +211,9 @@ def test_a_device_page_closed_and_reopened_reclaims_its_seat_every_move_kept():
     link = host.net_link(2)
     seat_part = parse_payload(unquote(link.split("#/join/", 1)[1]))
     assert seat_part[1] == 2 and seat_part[2] == ""  # the code was used: the stored secret reclaims it
-    assert any(k.startswith(SEAT_PREFIX) for k in store_b.data)
+    # the reclaim link names the seat's key (of its secret), under which the phone keeps its record
+    assert seat_part[0] == seat_key(host.net_host.secrets[2])
+    assert f"{SEAT_PREFIX}{seat_part[0]}.2" in store_b.data
     fresh = table.device("b", storage=store_b)
     table.pair("b", 2, fresh)
     assert host.net_status(2) == "connected" and fresh.dev.seat == 2
@@ -328,3 +334,55 @@ def test_the_new_game_form_offers_own_devices_in_both_languages():
         assert word in ctl.render("screen")
         ctl.handle("form", "devices", {"devices": False})
         assert word not in ctl.render("screen")
+
+
+def test_the_hosts_scan_button_opens_the_camera_and_a_read_answer_connects_the_seat():
+    """The seat panel's "Scan answer" asks table.js to scan (with the dialog's
+    texts in the host's language); an answer the camera read is accepted as a
+    pasted one would be; a scan for an old offer is ignored; no camera, no
+    permission or a camera that will not start is said in EN and DE, and the
+    paste box still works."""
+    host = host_controller("hexen_cocktail", ["device", "device"])
+    table = Table(host)
+    table.settle()
+    assert 'data-ui="net-scan:0"' in host.render("top") and 'data-ui="net-scan:1"' in host.render("top")
+    host.handle("ui", "net-scan:0")
+    scans = [e[1] for e in host.take_effects() if e[0] == "net" and e[1]["do"] == "scan"]
+    assert len(scans) == 1
+    job = scans[0]
+    conn = host.net_offers[0][0]
+    assert job["conn"] == conn and job["lang"] == "en"
+    assert job["texts"] == {"title": f"Scan {host.match.seats[0].name}'s answer",
+                            "hint": "Hold the phone's answer code in front of this camera.",
+                            "video": "Camera picture", "cancel": "Cancel"}
+    # the phone opens its link and shows its answer; the host's camera reads it
+    dev = table.device("a")
+    dev.handle("route", host.net_link(0).split("#", 1)[1])
+    table.run(dev)
+    table.settle()
+    host.handle("net", {"t": "scanned", "conn": "0.999", "code": table.answers["a"]})  # no such offer
+    assert not [e for e in host.take_effects() if e[0] == "net" and e[1]["do"] == "accept"]
+    host.handle("net", {"t": "scanned", "conn": conn, "code": table.answers["a"]})
+    table.run(host)
+    table.settle()
+    assert host.net_status(0) == "connected" and dev.dev.seat == 0
+    # seat 1: the camera cannot be used
+    conn1 = host.net_offers[1][0]
+    for why, en, de in (
+            ("permission", "The camera may not be used. Allow it in the browser, or paste the phone's answer into the box.",
+             "Die Kamera darf nicht benutzt werden. Erlaube sie im Browser oder füge die Antwort des Handys ins Feld ein."),
+            ("no-camera", "No camera was found. Please paste the phone's answer into the box instead.",
+             "Keine Kamera gefunden. Füge die Antwort des Handys bitte ins Feld ein."),
+            ("odd", "The camera could not be started. Please paste the phone's answer into the box instead.",
+             "Die Kamera ließ sich nicht starten. Füge die Antwort des Handys bitte ins Feld ein.")):
+        host.set_lang("en")
+        host.handle("net", {"t": "scan-fail", "conn": conn1, "code": why})
+        top = host.render("top")
+        assert f'<p class="form-error" id="net-err-1" role="alert">{en.replace(chr(39), "&#x27;")}</p>' in top, top
+        host.set_lang("de")
+        assert de in host.render("top")
+    host.set_lang("en")
+    host.handle("ui", "net-scan:1")  # scanning again clears the message
+    assert 'id="net-err-1"' not in host.render("top")
+    table.pair("b", 1)  # the paste box still works
+    assert host.net_status(1) == "connected"

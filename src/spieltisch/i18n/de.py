@@ -1,4 +1,7 @@
-"""Deutsche Texte. Schlüssel und Platzhalter müssen zu en.py passen (ein Test prüft das)."""
+"""Deutsche Texte. Schlüssel und Platzhalter müssen zu en.py passen (ein Test prüft das).
+
+Over 400 lines because it is the site's catalogue: one text a line, in the
+same order as en.py, so that a text and its English twin are found by line."""
 
 MESSAGES: dict[str, str] = {
     # ---- Seite -----------------------------------------------------------------
@@ -384,12 +387,20 @@ MESSAGES: dict[str, str] = {
     "net.state.away": "weg",
     "net.state.local": "auf diesem Bildschirm",
     "net.state.lost": "nicht verbunden",
-    "net.scan_or_open": "Öffne diesen Link auf dem Handy der Person (scannen oder schicken) und füge hier die Antwort des Handys ein.",
+    "net.scan_or_open": "Öffne diesen Link auf dem Handy der Person (scannen oder schicken) und scanne dann die Antwort des Handys oder füge sie hier ein.",
     "net.link": "Link für diesen Platz",
     "net.copy": "Kopieren",
     "net.copied": "Kopiert.",
     "net.code": "Verbindungscode",
     "net.answer": "Antwort vom Handy",
+    "net.scan.button": "Antwort scannen",
+    "net.scan.title": "Antwort von {name} scannen",
+    "net.scan.hint": "Halte den Antwort-Code des Handys vor diese Kamera.",
+    "net.scan.video": "Kamerabild",
+    "net.scan.cancel": "Abbrechen",
+    "net.scan.no-camera": "Keine Kamera gefunden. Füge die Antwort des Handys bitte ins Feld ein.",
+    "net.scan.permission": "Die Kamera darf nicht benutzt werden. Erlaube sie im Browser oder füge die Antwort des Handys ins Feld ein.",
+    "net.scan.failed": "Die Kamera ließ sich nicht starten. Füge die Antwort des Handys bitte ins Feld ein.",
     "net.connect": "Verbinden",
     "net.preparing": "Der Link wird vorbereitet …",
     "net.no_answer": "Bitte füge die Antwort ein, die das Handy zeigt.",
@@ -409,4 +420,30 @@ MESSAGES: dict[str, str] = {
     "net.your_turn": "Du bist dran, {name}!",
     "net.you_are": "Du spielst {name}.",
     "net.refused": "Der Tisch hat diesen Zug nicht angenommen: {reason}",
+
+    # ---- the STUN/TURN setting (issue 30, ui/ice_settings.py, net/ice.py) ----
+    "settings.heading": "Einstellungen",
+    "ice.heading": "Über Netze hinweg spielen (STUN/TURN-Server)",
+    "ice.help": "Handys im selben WLAN brauchen hier nichts. Für Mitspielende an anderen Orten nenne deine eigenen STUN- oder TURN-Server, einen pro Zeile: die Adresse und bei TURN Benutzername und Passwort, z. B. turn:turn.example.org:3478 name passwort. Sie bleiben auf diesem Gerät und kommen nie in einen Link oder QR-Code.",
+    "ice.label": "Server, einer pro Zeile",
+    "ice.save": "Server speichern",
+    "ice.saved": "Gespeichert: {count} Server für neue Verbindungen.",
+    "ice.saved_none": "Gespeichert: keine Server. Nur Geräte im selben Netz können sich verbinden.",
+    "ice.not_saved": "Die Server ließen sich nicht speichern (der Speicher des Browsers ist voll oder gesperrt).",
+    "ice.using": "In Gebrauch: {count} Server.",
+    "ice.using_none": "In Gebrauch: keiner (nur Geräte im selben Netz).",
+    "ice.bad_stored": "Die gespeicherte Serverliste ließ sich nicht lesen, darum wird kein Server benutzt. Sie steht unten: korrigiere sie und speichere sie neu.",
+    "ice.err.line": "Zeile {line}: {problem}",
+    "ice.err.scheme": "„{text}“ ist kein STUN- oder TURN-Server. Er beginnt mit stun:, turn: oder turns:.",
+    "ice.err.host": "Name oder Adresse des Servers in „{text}“ lässt sich nicht benutzen.",
+    "ice.err.port": "der Port in „{text}“ muss eine Zahl von 1 bis 65535 sein.",
+    "ice.err.transport": "in „{text}“ darf nur ein TURN-Server mit ?transport=udp oder ?transport=tcp enden.",
+    "ice.err.login": "ein TURN-Server braucht nach seiner Adresse Benutzername und Passwort.",
+    "ice.err.stun_login": "ein STUN-Server nimmt keinen Benutzernamen und kein Passwort.",
+    "ice.err.extra": "zu viele Wörter. Schreibe die Adresse, dann Benutzername und Passwort.",
+    "ice.err.word": "Benutzername und Passwort dürfen Buchstaben, Ziffern und Zeichen haben, aber keine Leerzeichen.",
+    "ice.err.too_long": "diese Zeile ist länger als {max} Zeichen.",
+    "ice.err.too_long_text": "Die Liste ist länger als {max} Zeichen.",
+    "ice.err.too_many": "Höchstens {max} Server, bitte.",
+    "ice.err.text": "Die Liste ließ sich nicht lesen.",
 }

@@ -1,4 +1,7 @@
-"""English messages. Keys and placeholders must match de.py (a test checks)."""
+"""English messages. Keys and placeholders must match de.py (a test checks).
+
+Over 400 lines because it is the site's catalogue: one text a line, in the
+same order as de.py, so that a text and its German twin are found by line."""
 
 MESSAGES: dict[str, str] = {
     # ---- site ------------------------------------------------------------------
@@ -384,12 +387,20 @@ MESSAGES: dict[str, str] = {
     "net.state.away": "gone",
     "net.state.local": "on this screen",
     "net.state.lost": "not connected",
-    "net.scan_or_open": "Open this link on the player's phone (scan or send it), then paste the phone's answer here.",
+    "net.scan_or_open": "Open this link on the player's phone (scan or send it), then scan or paste the phone's answer here.",
     "net.link": "Link for this seat",
     "net.copy": "Copy",
     "net.copied": "Copied.",
     "net.code": "Connection code",
     "net.answer": "Answer from the phone",
+    "net.scan.button": "Scan answer",
+    "net.scan.title": "Scan {name}'s answer",
+    "net.scan.hint": "Hold the phone's answer code in front of this camera.",
+    "net.scan.video": "Camera picture",
+    "net.scan.cancel": "Cancel",
+    "net.scan.no-camera": "No camera was found. Please paste the phone's answer into the box instead.",
+    "net.scan.permission": "The camera may not be used. Allow it in the browser, or paste the phone's answer into the box.",
+    "net.scan.failed": "The camera could not be started. Please paste the phone's answer into the box instead.",
     "net.connect": "Connect",
     "net.preparing": "Getting a link ready…",
     "net.no_answer": "Please paste the answer the phone shows.",
@@ -409,4 +420,30 @@ MESSAGES: dict[str, str] = {
     "net.your_turn": "Your turn, {name}!",
     "net.you_are": "You play {name}.",
     "net.refused": "The table did not take that move: {reason}",
+
+    # ---- the STUN/TURN setting (issue 30, ui/ice_settings.py, net/ice.py) ----
+    "settings.heading": "Settings",
+    "ice.heading": "Playing across networks (STUN/TURN servers)",
+    "ice.help": "Phones on the same Wi-Fi need nothing here. For players in other places, name your own STUN or TURN servers, one a line: the address, and for TURN the user name and password, e.g. turn:turn.example.org:3478 name password. They stay on this device and are never put in a link or QR code.",
+    "ice.label": "Servers, one a line",
+    "ice.save": "Save servers",
+    "ice.saved": "Saved: {count} server(s) will be used for new connections.",
+    "ice.saved_none": "Saved: no servers. Only devices on the same network can connect.",
+    "ice.not_saved": "The servers could not be saved (the browser's storage is full or blocked).",
+    "ice.using": "In use: {count} server(s).",
+    "ice.using_none": "In use: none (devices on the same network only).",
+    "ice.bad_stored": "The saved server list could not be read, so no server is used. It is shown below: fix it and save it again.",
+    "ice.err.line": "Line {line}: {problem}",
+    "ice.err.scheme": "“{text}” is not a STUN or TURN server. It starts with stun:, turn: or turns:.",
+    "ice.err.host": "the server's name or address in “{text}” cannot be used.",
+    "ice.err.port": "the port in “{text}” must be a number from 1 to 65535.",
+    "ice.err.transport": "in “{text}”, only a TURN server may end with ?transport=udp or ?transport=tcp.",
+    "ice.err.login": "a TURN server needs a user name and a password after its address.",
+    "ice.err.stun_login": "a STUN server takes no user name or password.",
+    "ice.err.extra": "too many words. Write the address, then the user name and the password.",
+    "ice.err.word": "the user name and password may use letters, digits and signs, but no spaces.",
+    "ice.err.too_long": "this line is longer than {max} characters.",
+    "ice.err.too_long_text": "The list is longer than {max} characters.",
+    "ice.err.too_many": "At most {max} servers, please.",
+    "ice.err.text": "The list could not be read.",
 }

@@ -23,12 +23,15 @@ Standard library only, no I/O.
 
 from __future__ import annotations
 
+import hashlib
+
 FORMAT = 2
 OFFER_FORMAT = 1  # static/js/net.js's connection codes
 B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _INDEX = {c: i for i, c in enumerate(B64URL)}
 MAX_DIGITS = 600  # a format-2 payload is 180-300 digits; far longer is none
 MAX_ID_CHARS = 40
+SEAT_KEY_CHARS = 8
 
 
 def _digits(data: bytes) -> str:
@@ -116,3 +119,16 @@ def parse_payload(payload: str) -> tuple[str, int, str, str] | None:
     if not offer or offer[0] >> 5 != OFFER_FORMAT or offer[0] & 16:
         return None
     return fields[0], seat, fields[1], _digits(offer)
+
+
+def seat_key(secret: str) -> str:
+    """The id a *reclaim* link carries in its table field (the seat's code
+    was used, so the link has no token): 8 base64url characters of a SHA-256
+    of the seat's secret. The host knows the secret, and so does the device
+    that holds the seat, which keeps its record under this id
+    (``spieltisch.net.seat.<id>.<seat>``, ui/table_device.py); so the
+    first link needs no table id at all and stays short. 48 bits of a hash
+    tell nothing of the 192-bit secret; reclaiming still takes the secret
+    itself (the MAC over the host's nonce)."""
+    digest = hashlib.sha256(b"spieltisch seat key\n" + str(secret).encode()).digest()
+    return "".join(B64URL[b & 63] for b in digest[:SEAT_KEY_CHARS])

@@ -17,7 +17,12 @@ MAX_DEVICE_MESSAGE_CHARS = 2048  # an action text is at most MAX_ACTION_CHARS; a
 MAX_HOST_MESSAGE_CHARS = 1_000_000  # a view, legal actions and a whole log
 MAX_DEVICE_DEPTH = 4
 MAX_SEQ = 1 << 53
-TOKEN_CHARS = 16  # join-code token and nonce length
+TOKEN_CHARS = 16  # a nonce's length, and the longest join-code token taken
+# A join code's token: 8 base64url characters (48 bits). It travels in the join link beside the
+# host's offer (ICE password, DTLS fingerprint), which a device must hold to reach the host at all;
+# it is spent on first use and a wrong one is refused. 8 rather than 16 keeps the link's QR code at
+# version 6 for longer site addresses (docs/multiplayer.md, "Join links").
+JOIN_TOKEN_CHARS = 8
 MAC_CHARS = 32
 
 class ProtocolError(ValueError):
@@ -30,6 +35,10 @@ class ProtocolError(ValueError):
 
 def new_token() -> str:
     return secrets.token_urlsafe(12)[:TOKEN_CHARS]
+
+
+def new_join_token() -> str:
+    return secrets.token_urlsafe(6)[:JOIN_TOKEN_CHARS]
 
 
 def dumps(data: dict) -> str:
@@ -60,7 +69,7 @@ class JoinCode:
         if not isinstance(text, str) or len(text) > 8 + TOKEN_CHARS:
             raise ProtocolError("bad-code", "not a join code")
         seat, sep, token = text.partition("-")
-        if not sep or not seat.isdigit() or len(seat) > 3 or len(token) != TOKEN_CHARS:
+        if not sep or not seat.isdigit() or len(seat) > 3 or not JOIN_TOKEN_CHARS <= len(token) <= TOKEN_CHARS:
             raise ProtocolError("bad-code", "not a join code")
         return cls(int(seat), token)
 

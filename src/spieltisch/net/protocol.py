@@ -45,6 +45,7 @@ from .messages import (
     dumps,
     field_int,
     mac_ok,
+    new_join_token,
     new_token,
     read_message,
 )
@@ -67,13 +68,15 @@ class HostSession:
     """
 
     def __init__(self, match: Match, seats_remote: Iterable[int], *,
-                 token: Callable[[], str] = new_token, stored: dict | None = None):
+                 token: Callable[[], str] = new_token, join_token: Callable[[], str] = new_join_token,
+                 stored: dict | None = None):
         self.match = match
         self.remote = sorted(set(seats_remote))
         for seat in self.remote:
             if not 0 <= seat < len(match.seats):
                 raise ValueError(f"no seat {seat} in this match")
-        self.new_token = token
+        self.new_token = token  # nonces and secrets
+        self.new_join_token = join_token  # the join codes' tokens (shorter: they go in the link)
         self.codes: dict[int, str] = {}  # seat -> its unused join-code token
         self.secrets: dict[int, str] = {}  # seat -> its secret (once joined)
         self.taken: dict[int, int] = {}  # seat -> the last device sequence number taken
@@ -91,7 +94,7 @@ class HostSession:
             self._restore(stored)
         for seat in self.remote:
             if seat not in self.secrets and seat not in self.codes:
-                self.codes[seat] = token()
+                self.codes[seat] = join_token()
 
     # ---- pairing -------------------------------------------------------------------------
     def join_code(self, seat: int) -> str | None:
@@ -108,7 +111,7 @@ class HostSession:
         conn = self._seat_conn.pop(seat, None)
         if conn is not None and conn in self._conns:
             self._conns[conn].seat = None
-        self.codes[seat] = self.new_token()
+        self.codes[seat] = self.new_join_token()
         return self.join_code(seat)
 
     def release(self, seat: int) -> Wire:

@@ -27,6 +27,7 @@ controller's state, set up in ``__init__`` below):
 - tryit_control.py ``TryItControl``: a rule's "Try it" and the guided first game
 - replay.py      ``ReplayMixin``: ``#/replay/<code>``, stepping and autoplay
 - follow.py      ``FollowMixin``: the live region's texts, last moves, bot speed
+- ice_settings.py ``IceSettingsMixin``: the STUN/TURN setting (issue 30)
 
 This module owns the rest: the state, the status line, the language, the
 events from the page (``handle``) and which part renders a region.
@@ -50,6 +51,7 @@ from .boards import get_board, has_board
 from .bots import BotsMixin
 from .follow import FollowMixin
 from .hub import HubMixin, hub_card_infos
+from .ice_settings import IceSettingsMixin
 from .new_game import BOT_NAMES, NewGameMixin
 from .play import GAME_REGIONS, PlayMixin
 from .play_render import LOG_LIMIT, PLAY_REGIONS, PlayRenderMixin
@@ -80,7 +82,7 @@ __all__ = [
 
 class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, PlayRenderMixin, BotsMixin,
                  SafetyMixin, TryItControl, ReplayMixin, FollowMixin, ReviewMixin, TableHostMixin,
-                 TableDeviceMixin):
+                 TableDeviceMixin, IceSettingsMixin):
     def __init__(self, storage: Storage, *, browser_lang: str | None = None,
                  games: dict[str, Game] | None = None, catalogue: Iterable[str] | None = None,
                  bot_iterations: int | None = None, bot_time_budget_ms: float | None = None,
@@ -120,6 +122,7 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         self.puzzle_draft = puzzles.Draft()  # the share panel's puzzle maker
         self._init_replay()  # replays (replay.py)
         self._init_review()  # the review and the record (review_control.py)
+        self._init_ice()  # the STUN/TURN setting (ice_settings.py)
         # status line
         self._status: tuple[str, str | None, str] = ("", None, "info")  # text, rule id, kind
         # bots
@@ -261,6 +264,8 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     def _ui(self, cmd: str, form: dict | None) -> set[str]:
         name, _, arg = cmd.partition(":")
         netted = self._device_ui(name, arg)
+        if netted is None:
+            netted = self._ice_ui(name, form)
         if netted is None:
             netted = self._net_host_ui(name, arg, form)
         if netted is not None:

@@ -49,7 +49,8 @@ class HubMixin:
         saves.sort(key=lambda x: (x[0], x[1]))
         first = saves[0][2] if saves and not saves[0][0] else None
         cont = self._continue_card(by_slot[first.slot]) if first is not None else None
-        return hub_screen.hub(self.lang, cards, [s for _, _, s in saves], broken, cont)
+        return hub_screen.hub(self.lang, cards, [s for _, _, s in saves], broken, cont,
+                              settings=self.ice_settings_html())  # the STUN/TURN setting (ice_settings.py)
 
     def _continue_card(self, entry) -> hub_screen.ContinueCard:
         """The most recent unfinished game, labelled as its snapshot says

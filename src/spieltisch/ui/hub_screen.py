@@ -114,7 +114,7 @@ def continue_card(c: ContinueCard) -> str:
 
 
 def hub(lang: str, cards: Sequence[CardInfo], saves: Sequence[SaveRow],
-        broken: Sequence[BrokenRow], cont: ContinueCard | None = None) -> str:
+        broken: Sequence[BrokenRow], cont: ContinueCard | None = None, settings: str = "") -> str:
     out = [continue_card(cont)] if cont is not None else []
     out.append(hub_cards(lang, cards))
     out.append(f'<section class="hub-saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(t(lang, "hub.saves"))}</h2>')
@@ -143,6 +143,7 @@ def hub(lang: str, cards: Sequence[CardInfo], saves: Sequence[SaveRow],
                        f'<div class="row-btns">{button(esc(t(lang, "hub.broken_export")), ui=f"export-broken:{b.key}")}'
                        f'{delete}</div></li>')
         out.append("</ul></section>")
+    out.append(settings)  # the site's settings (ui/ice_settings.py)
     return '<div class="hub">' + "".join(out) + "</div>"
 
 

@@ -75,6 +75,8 @@ FAMILIES: tuple[Family, ...] = (
     # and secret: made again by pairing anew, so a bad one is dropped (docs/multiplayer.md)
     Family("spieltisch.net.host.", "derived", 20_000, 4, "object", writer="ui/table_host.py"),
     Family("spieltisch.net.seat.", "derived", 8_000, 3, "object", writer="ui/table_device.py"),
+    # issue 30: the STUN/TURN servers the player names, as their own text (ui/ice_settings.py)
+    Family("spieltisch.net.ice", "setting", 8_000, 2, "object", writer="ui/ice_settings.py"),
     Family("spieltisch.botspeed", "setting", 16, 0, "text", writer="ui/follow.py"),
     Family("spieltisch.boot.attempts", "setting", 8, 0, "int", writer="static/js/boot.js"),
     Family("spieltisch.boot.item", "setting", 400, 0, "text", writer="static/js/boot.js, app/browser.py, static/js/records.js"),

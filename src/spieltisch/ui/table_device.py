@@ -31,12 +31,14 @@ SEAT_PREFIX = "spieltisch.net.seat."
 
 def parse_payload(payload: str) -> tuple[str, int, str, str] | None:
     """``(table, seat, token, offer)`` from a join link's digits
-    (table_host.join_payload, ``net.link``), or None for anything else."""
+    (table_host.join_payload, ``net.link``), or None for anything else. A
+    first link has the token and no table field; a reclaim link has no token
+    and, in the table field, the seat's key (8-40 characters)."""
     parsed = link.parse_payload(payload or "")
     if parsed is None:
         return None
     table, seat, token, offer = parsed
-    if not 8 <= len(table) <= 40:
+    if (table or not token) and not 8 <= len(table) <= 40:
         return None
     return table, seat, token, offer
 
@@ -64,8 +66,9 @@ class TableDeviceMixin:
             self.dev_phase = "bad"
             return {"screen", "status"}
         table, seat, token, offer = parsed
-        self.dev_key = f"{SEAT_PREFIX}{table}.{seat}"
-        stored = records.load(self.storage, self.dev_key)
+        # a first link: the record's key is known once the host's welcome brings the secret (_device_event)
+        self.dev_key = "" if token else f"{SEAT_PREFIX}{table}.{seat}"
+        stored = records.load(self.storage, self.dev_key) if self.dev_key else None
         if token:
             self.dev = DeviceSession(f"{seat}-{token}")
         elif isinstance(stored, dict) and stored.get("seat") == seat and isinstance(stored.get("secret"), str):
@@ -78,7 +81,7 @@ class TableDeviceMixin:
             self.dev_phase = "bad"
             return {"screen", "status"}
         self.dev_phase = "pairing"
-        self._effects.append(("net", {"do": "join", "code": offer}))
+        self._effects.append(("net", {"do": "join", "code": offer, "ice": self.ice_servers()}))
         return {"screen", "status"}
 
     # ---- the page's events -----------------------------------------------------------------
@@ -109,7 +112,9 @@ class TableDeviceMixin:
         out = d.receive(ev.get("text"))
         for text in out:
             self._effects.append(("net", {"do": "send", "conn": "dev", "text": text}))
-        if d.joined:
+        if d.joined and not self.dev_key and isinstance(d.secret, str) and isinstance(d.seat, int):
+            self.dev_key = f"{SEAT_PREFIX}{link.seat_key(d.secret)}.{d.seat}"  # a reclaim link names this key
+        if d.joined and self.dev_key:
             with contextlib.suppress(Exception):  # full storage: a reload then needs a new code
                 self.storage.set(self.dev_key, json.dumps(d.to_json(), separators=(",", ":")))
         self._device_news()

@@ -32,17 +32,19 @@ from . import records
 
 HOST_PREFIX = "spieltisch.net.host."
 GONE_AFTER_S = 8.0  # a seat away this long offers "hand it to a bot / this screen"
+SCAN_ERRORS = ("no-camera", "permission", "failed")  # qr.js's QrError codes the host is told of
 STATES = ("open", "connected", "reconnecting", "away", "local")
 
 
-def join_payload(table: str, seat: int, token: str | None, offer: str) -> str:
-    """What follows ``#/join/``: the table, the seat, the seat's one-time token
-    and the host's offer, packed as decimal digits (``net.link``: a QR code
-    holds digits at 10 bits for 3, so the link stays a small code). The token
-    is left out once the seat's code was used: the device then reclaims the
-    seat with its stored secret. Nothing in it is secret beyond the one-time
+def join_payload(table: str | None, seat: int, token: str | None, offer: str) -> str:
+    """What follows ``#/join/``, packed as decimal digits (``net.link``: a QR
+    code holds digits at 10 bits for 3, so the link stays a small code): the
+    seat, the host's offer, and either the seat's one-time token (the first
+    link) or, once that code was used, the seat's key (``link.seat_key`` of
+    its secret: the device that holds the seat finds its stored secret by it
+    and reclaims the seat). Nothing in it is secret beyond the one-time
     grant."""
-    return link.join_payload(table, seat, token or None, offer)
+    return link.join_payload(table or None, seat, token or None, offer)
 
 
 class TableHostMixin:
@@ -112,7 +114,8 @@ class TableHostMixin:
         conn = f"{seat}.{self._net_gen}"
         self.net_offers[seat] = (conn, "")
         self.net_conn_seat[conn] = seat
-        self._effects.append(("net", {"do": "offer", "conn": conn}))
+        # the STUN/TURN servers the player named (ui/ice_settings.py); none by default
+        self._effects.append(("net", {"do": "offer", "conn": conn, "ice": self.ice_servers()}))
 
     # ---- the page's events ----------------------------------------------------------------
     def _net_event(self, ev: dict) -> set[str]:
@@ -156,6 +159,20 @@ class TableHostMixin:
                 self.net_away_since[seat] = self.clock()
                 self._net_offer(seat)  # the seat's code again: the device reclaims it with one scan
                 self._effects.append(("net", {"do": "tick", "ms": int(GONE_AFTER_S * 1000) + 200}))
+            return {"top"}
+        if kind == "scanned":  # the host's camera read an answer (net-scan): as if pasted and Connect pressed
+            code = ev.get("code")
+            if self.net_offers.get(seat, ("",))[0] != conn or not isinstance(code, str):
+                return set()
+            if len(code) > 600:
+                self.net_errors[seat] = "net.bad_answer"
+                return {"top"}
+            self.net_errors.pop(seat, None)
+            self._effects.append(("net", {"do": "accept", "conn": conn, "code": code}))
+            return {"top"}
+        if kind == "scan-fail":  # no camera, no permission, or it would not start: say so; the box still works
+            why = ev.get("code")
+            self.net_errors[seat] = f"net.scan.{why if why in SCAN_ERRORS else 'failed'}"
             return {"top"}
         if kind == "fail":  # an answer code that did not connect
             self.net_errors[seat] = "net.bad_answer"
@@ -208,6 +225,15 @@ class TableHostMixin:
             self.net_errors.pop(seat, None)
             self._effects.append(("net", {"do": "accept", "conn": conn, "code": answer}))
             return {"top"}
+        if name == "net-scan":  # the host's camera reads the phone's answer (table.js, qr.scanQr)
+            conn = self.net_offers.get(seat, ("", ""))[0]
+            if not conn:
+                return set()
+            self.net_errors.pop(seat, None)
+            self._effects.append(("net", {"do": "scan", "conn": conn, "lang": self.lang, "texts": {
+                k: self.tr(f"net.scan.{k}", name=self.match.seats[seat].name)
+                for k in ("title", "hint", "video", "cancel")}}))
+            return {"top"}
         if name == "net-copy":
             link = self.net_link(seat)
             if link:
@@ -234,9 +260,14 @@ class TableHostMixin:
         if h is None or not offer:
             return ""
         code = h.join_code(seat)
-        token = code.split("-", 1)[1] if code else None
+        if code:  # the first link: the seat and its one-time token (no table id: the link stays short)
+            table, token = None, code.split("-", 1)[1]
+        elif h.secrets.get(seat):  # the code was used: the device that holds the seat finds its record by this
+            table, token = link.seat_key(h.secrets[seat]), None
+        else:
+            return ""
         try:
-            return f"{self.site_url}#/join/{join_payload(self.net_table, seat, token, offer)}"
+            return f"{self.site_url}#/join/{join_payload(table, seat, token, offer)}"
         except ValueError:  # an offer that is not net.js's code: no link rather than a broken one
             return ""
 
@@ -283,7 +314,10 @@ class TableHostMixin:
                         + (f' aria-invalid="true" aria-describedby="net-err-{seat}"' if err else "")
                         + "></div>"
                         + (f'<p class="form-error" id="net-err-{seat}" role="alert">{ctx.h(err)}</p>' if err else "")
-                        + button(ctx.h("net.connect"), ui=f"net-accept:{seat}", cls="btn btn-primary"))
+                        + '<div class="form-btns net-answer-btns">'
+                        + button(ctx.h("net.connect"), ui=f"net-accept:{seat}", cls="btn btn-primary")
+                        + button(ctx.h("net.scan.button"), ui=f"net-scan:{seat}", cls="btn")
+                        + "</div>")
                 else:
                     body = f'<p class="muted">{ctx.h("net.preparing")}</p>'
                 since = self.net_away_since.get(seat)
