@@ -9,6 +9,10 @@ Outputs, all under ``static/build/`` (git-ignored):
   level, for PyScript ``[files]`` archive unpacking
   (``"./static/build/app.zip" = "./*"``), and the bytecode of PyScript's own
   ``pyscript`` package (``pyscript/__pycache__``, tools/pyscript_pyc.mjs).
+* ``game-<id>.zip`` -- each registered game's own part: its folder but the
+  hub's modules (``HUB_MODULES``, ``HUB_FILES`` in games/__init__.py), which
+  app.zip leaves out; the page fetches it before the game's first module is
+  imported (src/app/parts.py; docs/build.md, "The games' parts").
 * ``review.zip`` -- the review engine (``spieltisch.review.WORKER_MODULES``),
   which app.zip leaves out: only the review's worker (static/js/review-worker.js)
   imports it, after app.zip (docs/review.md, "In the browser").
@@ -327,11 +331,54 @@ def build_app_zip(out: Path) -> Path:
 
     review_entries = [(n, d) for n, d in entries if source_of(n) in worker]
     entries = [(n, d) for n, d in entries if source_of(n) not in not_on_page]
+    entries, parts = split_games(entries)
     entries += pyscript_pycs()
     write_zip(out / REVIEW_ZIP, sorted(review_entries))
+    for stale in out.glob(GAME_ZIP_GLOB):
+        stale.unlink()
+    for game_id, part in parts.items():
+        write_zip(out / game_zip_name(game_id), sorted(part))
     target = out / "app.zip"
     write_zip(target, sorted(entries))
     return target
+
+
+GAME_ZIP_GLOB = "game-*.zip"
+# in each game's own part: the page's app/parts.py knows a part is there by it
+PART_MARKER = ".part"
+
+
+def game_zip_name(game_id: str) -> str:
+    return f"game-{game_id}.zip"
+
+
+def hub_part() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(modules, files) of a game folder that stay in app.zip: what the hub
+    needs of every game (``HUB_MODULES``/``HUB_FILES``, games/__init__.py)."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    from spieltisch import games
+
+    return games.HUB_MODULES, games.HUB_FILES
+
+
+def split_games(entries: list[tuple[str, bytes]]) -> tuple[list[tuple[str, bytes]], dict[str, list]]:
+    """app.zip's entries without each registered game's own part, and the
+    parts (docs/build.md, "The games' parts"): a game folder's files but the
+    hub's (``hub_part``), with the marker ``PART_MARKER``."""
+    modules, files = hub_part()
+    keep = {f"{m}.py" for m in modules} | {f"{m}.pyc" for m in modules} | set(files)
+    ids = registered_games()
+    parts: dict[str, list] = {g: [(f"spieltisch/games/{g}/{PART_MARKER}", g.encode() + b"\n")] for g in ids}
+    core = []
+    for name, data in entries:
+        bits = name.split("/")
+        if len(bits) >= 4 and bits[:2] == ["spieltisch", "games"] and bits[2] in parts \
+                and not (len(bits) == 4 and bits[3] in keep):
+            parts[bits[2]].append((name, data))
+        else:
+            core.append((name, data))
+    return core, parts
 
 
 IMAGE_GLOB = "runtime-image-*.bin"
@@ -565,6 +612,7 @@ def main(argv: list[str] | None = None) -> int:
             old = {}
         files = [old.get("wheel", {}).get("file"), "app.zip", REVIEW_ZIP, "wheel.toml", "games.css", "page.css", "resume.js",
                  "records.js"]
+        files += [g["file"] for g in old.get("game_zips", [])] or [None]
         if "stdlib" in old:
             files.append(old["stdlib"]["file"])
             files.append(old.get("stdlib_more", {}).get("file"))
@@ -607,6 +655,7 @@ def main(argv: list[str] | None = None) -> int:
         "wheel": describe(wheel),
         "app_zip": describe(app_zip),
         "review_zip": describe(OUT / REVIEW_ZIP),
+        "game_zips": [describe(OUT / game_zip_name(g)) for g in registered_games()],
         "games_css": describe(games_css),
         **({"stdlib": describe(stdlib), "stdlib_more": describe(stdlib_more)} if stdlib else {}),
         **({"image": describe(image)} if image else {}),
@@ -616,6 +665,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
     print(
         f"build: spieltisch {version}: {wheel.name}, app.zip ({app_zip.stat().st_size} bytes)"
+         f", {len(manifest['game_zips'])} game zips ({sum(g['size'] for g in manifest['game_zips'])} bytes)"
         + (f", {stdlib.name} ({stdlib.stat().st_size} bytes)" if stdlib else "")
         + (f", {stdlib_more.name} ({stdlib_more.stat().st_size} bytes)" if stdlib_more else "")
         + (f", {image.name} ({image.stat().st_size} bytes)" if image else "")

@@ -4,7 +4,8 @@
 // id as ?build=; the image holds no page state: tools/make_image.mjs makes it
 // under Node), else the ordinary way from the site's own Pyodide
 // (static/vendor/) with app.zip unpacked; then it unpacks review.zip, the
-// review engine, which the page's app.zip and image leave out. It fetches
+// review engine, which the page's app.zip and image leave out. The reviewed
+// game's own part (game-<id>.zip) comes when first needed (src/app/parts.py). It fetches
 // only files of this site (the service worker has them precached); nothing
 // goes to another host.
 //
@@ -109,8 +110,12 @@ async function boot() {
     part.destroy();
   }
   pyodide.unpackArchive(await engine, "zip");
+  // a game's own part (game-<id>.zip, src/app/parts.py) is fetched when the review first imports
+  // one of its modules or reads its review.json: a synchronous request, which a worker may make
+  pyodide.globals.set("_build_url", new URL("../build/", import.meta.url).href);
   pyodide.runPython("import importlib, sys, os\nimportlib.invalidate_caches()\n"
-    + "sys.path.insert(0, os.getcwd())\nfrom spieltisch.review import job as _review_job");
+    + "sys.path.insert(0, os.getcwd())\nfrom app import parts as _parts\n_parts.install(_build_url)\n"
+    + "from spieltisch.review import job as _review_job");
   const mod = pyodide.globals.get("_review_job");
   py = { start: mod.start, step: mod.step, cancel: mod.cancel };
   self.postMessage(JSON.stringify({ kind: "ready", boot_ms: Math.round(performance.now() - t0), image }));

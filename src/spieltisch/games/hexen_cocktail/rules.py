@@ -19,6 +19,7 @@ from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
+from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 
 COLOURS = ("R", "B", "G", "Y", "P")
 WILD = "K"
@@ -143,13 +144,13 @@ class HexenCocktail(Game):
     info = GameInfo(
         id="hexen_cocktail",
         title="Hexen Cocktail",
-        min_players=2,
-        max_players=8,
+        min_players=PLAYERS[0],
+        max_players=PLAYERS[1],
         perfect_information=False,
         max_length=600,
         rules_version=1,
         options=(),
-        play_minutes=15,  # docs/ui.md, "The hub's tiles"
+        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------
