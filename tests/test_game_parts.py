@@ -182,3 +182,42 @@ def test_the_hubs_numbers_are_the_rules_own():
     for gid in registered():
         info = GAMES[gid].info
         assert games.card(gid) == (info.min_players, info.max_players, info.play_minutes), gid
+
+
+def _all_imports(tree: ast.Module, module: str, is_package: bool) -> set[str]:
+    """Every module name an import anywhere in the module (functions too) names."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                head = ".".join(base[: len(base) - (node.level - 1)] + ([node.module] if node.module else []))
+            else:
+                head = node.module or ""
+            found |= {head} | {f"{head}.{a.name}" for a in node.names}
+    return found
+
+
+def test_the_page_never_imports_what_its_zips_leave_out():
+    """The command-line tools (tools/build.py APP_ZIP_SKIP_PATHS: the checker,
+    its contract, the command line, the arena) are in the wheel only: no
+    module of the page's zips imports them, even inside a function."""
+    built()
+    ids = registered()
+    left_out = {p[:-3].replace("/", ".").removesuffix(".__init__") for p in build.APP_ZIP_SKIP_PATHS}
+    assert "spieltisch.check" in left_out
+    page = set(modules_in(BUILD / "app.zip"))
+    for gid in ids:
+        page |= set(modules_in(BUILD / f"game-{gid}.zip"))
+    bad = []
+    for mod in sorted(page):
+        path = SRC.joinpath(*mod.split("."))
+        is_package = (path / "__init__.py").is_file()
+        file = path / "__init__.py" if is_package else path.with_suffix(".py")
+        hits = _all_imports(ast.parse(file.read_text(encoding="utf-8")), mod, is_package) & left_out
+        bad += [f"{mod} imports {h}" for h in sorted(hits)]
+    assert not bad, bad
+    assert left_out.isdisjoint(page)

@@ -86,8 +86,11 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 APP_ZIP_SKIP = {".css", ".md"}  # styles reach the page through games.css; docs are for people
 APP_ZIP_SKIP_NAMES = {"testing.toml"}  # a game's data for the test suites
-# the game authors' checker (python -m spieltisch check; in the wheel): the site never imports it
-APP_ZIP_SKIP_PATHS = {"spieltisch/check.py"}
+# the command-line tools (in the wheel): the game authors' checker (python -m spieltisch check)
+# and the contract it runs, the command line itself, the bots' arena (bench/): the site never
+# imports them (tests/test_game_parts.py scans app.zip's imports for them)
+APP_ZIP_SKIP_PATHS = {"spieltisch/check.py", "spieltisch/__main__.py", "spieltisch/core/contract.py",
+                      "spieltisch/ai/arena.py"}
 # page.css, in order; "games.css" is the one built here
 PAGE_CSS = ("static/vendor/pyscript/core.css", "static/css/site.css", "games.css", "static/css/share.css",
             "static/css/review.css")
