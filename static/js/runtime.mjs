@@ -190,15 +190,39 @@ async function unpackGamePart(pyodide, part) {
   }
 }
 
+function controlled() {
+  try {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
+// A restored image holds every game's modules but not their files (an image is
+// memory): every game's part is unpacked too, from the service worker's cache that
+// held the image, so a game's data files (try-it positions...) are there offline.
+function fetchAllGameParts() {
+  const ids = (document.documentElement.getAttribute("data-app-games") || "").split(" ");
+  return ids.filter((id) => /^[a-z][a-z0-9_]{0,39}$/.test(id)).map((id) => {
+    const part = fetch(`${buildURL}game-${id}.zip`)
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((buffer) => ({ id, buffer }));
+    part.catch(() => {});
+    return part;
+  });
+}
+
 async function start() {
   const url = await imageURL();
   if (url) {
     const image = fetchImage(url);
     image.catch(() => {}); // its failure is handled below, once loadPyodide reaches it
+    const parts = fetchAllGameParts();
     try {
       const pyodide = await loadLocal({ indexURL, stdLibURL, _loadSnapshot: image });
       release(await image);
       moreStdlib(pyodide, true);
+      for (const part of parts) await unpackGamePart(pyodide, part);
       pyodide.runPython("from app.image import restored\nrestored()");
       bootLog.push("runtime-image");
       return pyodide;
@@ -207,12 +231,14 @@ async function start() {
       bootLog.push("runtime-image-failed");
     }
   }
-  // the image holds every game's modules (its data files come through app.parts when
-  // read); a start without it fetches the opened game's part meanwhile
-  const part = fetchGamePart();
+  // A start without the image fetches the opened game's part meanwhile; a page this
+  // site's service worker controls (it has every part: a returning visit) unpacks them
+  // all. A synchronous request (app.parts' fallback) never reaches a service worker,
+  // so offline every part must be here before Python imports one.
+  const parts = controlled() ? fetchAllGameParts() : [fetchGamePart()];
   const pyodide = await loadLocal({ indexURL, stdLibURL });
   moreStdlib(pyodide, false);
-  await unpackGamePart(pyodide, part);
+  for (const part of parts) await unpackGamePart(pyodide, part);
   return pyodide;
 }
 
