@@ -27,7 +27,6 @@ this module under Node (app/image.py).
 
 from __future__ import annotations
 
-import importlib
 import io
 import os
 import sys
@@ -71,7 +70,12 @@ def mount(game_id: str, data) -> None:
         if prefix + MARKER not in names or any(not n.startswith(prefix) or ".." in n.split("/") for n in names):
             raise ValueError(f"game-{game_id}.zip is not that game's part")
         zf.extractall(_root())
-    importlib.invalidate_caches()
+    # only the finders of the game's folder forget what they listed: importlib.invalidate_caches()
+    # would import importlib.metadata, and with it the standard library's second part (email)
+    folder = os.path.join(_root(), "spieltisch", "games", game_id)
+    for path, finder in list(sys.path_importer_cache.items()):
+        if finder is not None and isinstance(path, str) and (path == folder or path.startswith(folder + os.sep)):
+            finder.invalidate_caches()
 
 
 def _fetch_now(address: str) -> bytes:
