@@ -9,8 +9,11 @@ part only. It is unpacked where app.zip is (the folder above the
 
 * ``static/js/runtime.mjs`` fetches the part of the game the URL (or the
   resume snapshot) names while Python starts, and unpacks it before PyScript
-  runs the app; a restored runtime image (which holds every game) unpacks
-  every part, from the service worker's cache;
+  runs the app; a returning visit (a restored runtime image, which holds
+  every game's modules, or a page the service worker controls) unpacks every
+  part, from the worker's cache. A synchronous request never reaches a
+  service worker, so offline that is the only way;
+* the review's worker (static/js/review-worker.js) unpacks every part too;
 * ``app.dom`` fetches a part without blocking (:func:`fetch_soon`) before it
   routes to a game that is not here yet;
 * otherwise :class:`Finder`, first on ``sys.meta_path``, fetches it at the
