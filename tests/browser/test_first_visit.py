@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from support import a11y
 from support import browser as sb
 
 from spieltisch.games import GAMES
@@ -81,14 +82,14 @@ def test_the_hub_fetches_no_part_and_a_tile_fetches_its_own(site_url, new_page):
 
 def test_a_part_that_cannot_come_is_said_kindly(site_url, new_page):
     """Offline before a game was ever opened here: its screen says so in the
-    page's language (game.missing), no traceback; the hub still works, and once
-    the part can come the game opens."""
+    page's language (game.missing; EN light, DE dark, axe-clean), no
+    traceback; the hub still works, and once the part can come the game opens."""
     from spieltisch.i18n import t
 
     ids = _registered()
     game_id = ids[0]
     for lang in ("en", "de"):
-        page = new_page(locale="de-DE" if lang == "de" else "en-GB")
+        page = new_page(locale="de-DE" if lang == "de" else "en-GB", color_scheme="dark" if lang == "de" else "light")
         blocked = {"on": True}
 
         def route(r, _request=None, blocked=blocked):
@@ -105,6 +106,8 @@ def test_a_part_that_cannot_come_is_said_kindly(site_url, new_page):
         expect(page.locator("#app .notice")).to_contain_text(t(lang, "game.missing", game=title), timeout=60_000)
         expect(page.locator(".py-error")).to_have_count(0)
         assert page.page_errors == []
+        found = a11y.scan(page)
+        assert a11y.count(found) == 0, a11y.describe(found)
         page.locator("#app .notice [data-ui='hub']").click()
         expect(page.locator("#app[data-screen='hub']")).to_be_attached()
         blocked["on"] = False
