@@ -17,7 +17,6 @@ from __future__ import annotations
 from ...core.errors import BadActionText
 from ...core.game import Game, GameInfo
 from ...core.rng import Rng
-from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 from .bots import BotHooks
 from .data import HERO_IDS, INGREDIENTS, WIZARDS_SHE
 from .roll import RollFlow
@@ -65,13 +64,13 @@ class Brauzeit(RollFlow, Scoring, BotHooks, Game):
     info = GameInfo(
         id="brauzeit",
         title="Brauzeit",
-        min_players=PLAYERS[0],
-        max_players=PLAYERS[1],
+        min_players=1,
+        max_players=6,
         perfect_information=True,  # nothing is hidden; see rules.md (brau.public)
         max_length=max(length_bound(n, "long") for n in range(1, 7)),
         rules_version=2,  # 2: one choice per brewer and roll, solo 48 / 72, brau.last
         options=(("heroes", True), ("clock", "short")),
-        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
+        play_minutes=20,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

@@ -19,7 +19,6 @@ from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome
 from ...core.rng import Rng
-from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 
 COLOURS = ("R", "B", "G", "Y", "P")
 WILD = "K"
@@ -144,13 +143,13 @@ class HexenCocktail(Game):
     info = GameInfo(
         id="hexen_cocktail",
         title="Hexen Cocktail",
-        min_players=PLAYERS[0],
-        max_players=PLAYERS[1],
+        min_players=2,
+        max_players=8,
         perfect_information=False,
         max_length=600,
         rules_version=1,
         options=(),
-        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
+        play_minutes=15,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

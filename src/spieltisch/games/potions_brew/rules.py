@@ -18,7 +18,6 @@ import hashlib
 
 from ...core.game import Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng
-from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 from .actions import (  # noqa: F401  (re-exported)
     BOTH,
     PASS,
@@ -87,8 +86,8 @@ class PotionsBrew(Game):
     info = GameInfo(
         id="potions_brew",
         title="Potions Brew",
-        min_players=PLAYERS[0],
-        max_players=PLAYERS[1],
+        min_players=2,
+        max_players=6,
         perfect_information=False,
         # potions.stall bounds a game: at most 102 draw-pile cards between two
         # potions (each turn draws one or more), at most 6 x 14 + 1 potions
@@ -99,7 +98,7 @@ class PotionsBrew(Game):
         rules_version=2,
         old_rules=(1,),
         options=(("short", False),),
-        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
+        play_minutes=30,  # docs/ui.md, "The hub's tiles"
     )
 
     def options_for_rules(self, options: dict, rules_version: int) -> dict:

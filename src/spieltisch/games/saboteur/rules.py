@@ -24,7 +24,6 @@ from collections import Counter
 
 from ...core.game import CHANCE, Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng
-from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 from .actions import (
     CHANCE_TYPES,
     LAYOUTS,
@@ -84,8 +83,8 @@ class Saboteur(Game):
     info = GameInfo(
         id="saboteur",
         title="Saboteur",
-        min_players=PLAYERS[0],
-        max_players=PLAYERS[1],
+        min_players=3,
+        max_players=10,
         perfect_information=False,
         # per round at most: layout 1 + roles 10 + deals and draws 67 + 67 turns
         # (each uses up a card) + 9 help answers per turn + 2 stone choices +
@@ -96,7 +95,7 @@ class Saboteur(Game):
         rules_version=2,
         old_rules=(1,),
         options=(("dwarfs", True), ("variant", "classic"), ("dwarf_change", True)),
-        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
+        play_minutes=30,  # docs/ui.md, "The hub's tiles"
     )
 
     # ---- setup ---------------------------------------------------------------

@@ -26,7 +26,6 @@ from ...core.action import action_text
 from ...core.errors import BadActionText, Illegal
 from ...core.game import CHANCE, Game, GameInfo, Outcome, canonical_json
 from ...core.rng import Rng, mix_seed
-from . import PLAY_MINUTES, PLAYERS  # the hub's tile reads them without the rules
 
 # ---- the pieces (saus.pieces) -------------------------------------------------------
 
@@ -224,13 +223,13 @@ class SausUndBraus(Game):
     info = GameInfo(
         id="saus_und_braus",
         title="Saus und Braus",
-        min_players=PLAYERS[0],
-        max_players=PLAYERS[1],
+        min_players=2,
+        max_players=4,
         perfect_information=False,
         max_length=13 + SLOTS + ROUND_LIMIT * 4 * TURN_MAX,
         rules_version=1,
         options=(),
-        play_minutes=PLAY_MINUTES,  # docs/ui.md, "The hub's tiles"
+        play_minutes=15,  # docs/ui.md, "The hub's tiles"
     )
     # Nothing is private to one seat (the books are hidden from all alike):
     # every seat's view is the same, so hot-seat play needs no curtain.
