@@ -114,3 +114,19 @@ def test_a_part_that_cannot_come_is_said_kindly(site_url, new_page):
         page.locator(f"[data-ui='new:{game_id}']").first.click()
         _start_new(page, game_id)
         page.unroute(re.compile(r".*/static/build/game-.*\.zip$"))
+
+
+def test_a_position_link_on_a_first_visit_fetches_its_games_part(site_url, new_page):
+    """A position link names its game only inside the code, so runtime.mjs
+    cannot fetch the part early: app.parts' finder fetches it at the game's
+    first import (a synchronous request, online), and the position opens."""
+    ids = _registered()
+    game_id = ids[-1]
+    page = new_page()
+    urls = _recording(page)
+    page.goto(site_url + "index.html?botdelay=0#/position/" + a11y.mid_game_link(game_id))
+    _ready(page)
+    page.locator(BOARD).wait_for(state="attached", timeout=60_000)
+    assert _parts(urls) == [game_id]
+    expect(page.locator("#app .notice")).to_have_count(0)
+    sb.check_page(page)
