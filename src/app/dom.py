@@ -171,7 +171,8 @@ class App:
         self.review_port = ReviewPort(self)  # the review's worker (docs/review.md)
         self.ctl.review_overrides = review_overrides()
         document.documentElement.lang = self.ctl.lang
-        self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
+        # through handle(): a game whose part cannot come (offline) is said kindly, also at start
+        self.apply(self.ctl.handle("route", str(window.location.hash or "")) | {"static", "status"})
         self.spawn(self.bot_loop())
         self.local.booting = False
         document.documentElement.dataset.ready = "1"

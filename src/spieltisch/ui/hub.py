@@ -25,7 +25,7 @@ def hub_card_infos(catalogue, games) -> list:
     for gid in catalogue:
         if gid not in games:
             continue
-        if games is GAMES:  # the registry's: from the game's package, not its rules (not fetched yet)
+        if gid in GAMES:  # a registered game: from its package, not its rules (maybe not fetched yet)
             low, high, minutes = card(gid)
         else:
             info = games[gid].info
