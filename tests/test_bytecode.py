@@ -22,7 +22,10 @@ def test_app_zip_has_bytecode_for_every_module_and_no_source():
     """Every module the page may import is in app.zip as bytecode; the review
     engine is in review.zip (the worker's) instead, the review's command line
     in neither (docs/review.md)."""
+    # with each game's own part (game-<id>.zip, docs/build.md "The games' parts"): the page's too
     names = set(zipfile.ZipFile(APP_ZIP).namelist())
+    for part in sorted(APP_ZIP.parent.glob("game-*.zip")):
+        names |= set(zipfile.ZipFile(part).namelist())
     worker_names = set(zipfile.ZipFile(REVIEW_ZIP).namelist())
     worker, not_on_page = review_modules()
     assert worker and worker < not_on_page
@@ -39,6 +42,7 @@ def test_app_zip_has_bytecode_for_every_module_and_no_source():
             assert mod[:-3] + ".pyc" in names, f"no bytecode for {mod}"
     assert sorted(worker_names) == sorted(m[:-3] + ".pyc" for m in worker)
     assert not [n for n in names if n.endswith(".py") or ("__pycache__" in n and not n.startswith("pyscript/"))]
+    assert len(list(APP_ZIP.parent.glob("game-*.zip"))) >= 1
 
 
 # what `import pyscript` imports (PyScript 0.7.31), each compiled beforehand

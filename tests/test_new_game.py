@@ -108,19 +108,28 @@ def _sha(path: Path) -> str:
 
 
 def test_it_is_in_the_service_workers_precache(copy):
-    """The rules, board and texts reach the browser in app.zip, the styles in
-    games.css and page.css; the service worker lists each with its hash."""
+    """The texts reach the browser in app.zip, the rules and board in the
+    game's own part (game-<id>.zip), the styles in games.css and page.css; the
+    service worker lists each with its hash."""
     build = copy / "static" / "build"
     listed = {f["url"]: f["sha256"] for f in json.loads((build / "precache.json").read_text())["files"]}
     for name in ("app.zip", "games.css", "page.css"):
         assert listed.get(f"static/build/{name}") == _sha(build / name), name
     assert f"/* ---- games/{GAME}/style.css ---- */" in (build / "games.css").read_text(encoding="utf-8")
     assert f".game-{GAME} .art" in (build / "page.css").read_text(encoding="utf-8")
-    with zipfile.ZipFile(build / "app.zip") as zf:
-        names = set(zf.namelist())
-    folder = {n.split(f"spieltisch/games/{GAME}/", 1)[1] for n in names if n.startswith(f"spieltisch/games/{GAME}/")}
-    assert {"__init__.py", "rules.py", "board.py", "texts.py", "diagram.py", "clauses.py", "tryit.json"} <= folder
-    assert not {"rules.md", "blog.md", "style.css"} & folder  # the docs stay out; the style is in games.css
+    # what the hub shows in app.zip, the rest in the game's own part (docs/build.md, "The games' parts")
+    part = f"game-{GAME}.zip"
+    assert listed.get(f"static/build/{part}") == _sha(build / part)
+
+    def folder_in(zip_name: str) -> set[str]:
+        with zipfile.ZipFile(build / zip_name) as zf:
+            names = set(zf.namelist())
+        return {n.split(f"spieltisch/games/{GAME}/", 1)[1] for n in names if n.startswith(f"spieltisch/games/{GAME}/")}
+
+    core, own = folder_in("app.zip"), folder_in(part)
+    assert {"__init__.py", "texts.py"} <= core and not {"rules.py", "board.py"} & core
+    assert {"rules.py", "board.py", "diagram.py", "clauses.py", "tryit.json"} <= own and not {"texts.py"} & own
+    assert not {"rules.md", "blog.md", "style.css"} & (core | own)  # the docs stay out; the style is in games.css
     assert listed.get("index.html") == _sha(copy / "index.html")  # the hub with the new card, too
 
 

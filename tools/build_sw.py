@@ -84,6 +84,8 @@ def site_files(root: Path) -> list[str]:
             f"static/build/{manifest['games_css']['file']}", "static/build/page.css", "static/build/resume.js",
             "static/build/records.js", f"static/build/{manifest['review_zip']['file']}",
             f"static/build/{manifest['wheel']['file']}"]
+    # each game's own part (game-<id>.zip, docs/build.md "The games' parts"): offline, every game
+    out += [f"static/build/{part['file']}" for part in manifest.get("game_zips", [])]
     if "stdlib" in manifest:
         out.append(f"static/build/{manifest['stdlib']['file']}")
         if "stdlib_more" in manifest:  # its second part (docs/build.md)

@@ -11,7 +11,8 @@
 // the page unpacks it (_stdlib_more.mount; tools/stdlib_more.py).
 //
 // PYODIDE_DIR is the vendored runtime the site serves (the image only
-// restores into the same build of it), APP_ZIP is static/build/app.zip. The
+// restores into the same build of it), APP_ZIP is static/build/app.zip; the
+// games' own parts beside it (game-*.zip) are unpacked with it. The
 // archive is unpacked where PyScript's [files] "./*" puts it (Pyodide's home
 // folder), app.image.warm() imports the modules, and the snapshot of the
 // interpreter's memory goes to OUT. Prints the module count and the sizes.
@@ -20,7 +21,7 @@
 // fixed here (the page reseeds what must differ per load: app.image.restored),
 // and nothing of this machine (paths, time) is left in the image.
 import { createRequire } from "node:module";
-import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -62,6 +63,13 @@ const py = await loadPyodide({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+// every game's own part beside it (game-<id>.zip, docs/build.md "The games' parts"): the image
+// holds every game, so a returning visit opens any of them without a download
+const games = readdirSync(path.dirname(path.resolve(appZip))).filter((n) => /^game-[a-z0-9_]+\.zip$/.test(n)).sort();
+for (const name of games) {
+  py.unpackArchive(new Uint8Array(readFileSync(path.join(path.dirname(path.resolve(appZip)), name))), "zip",
+    { extractDir: "/home/pyodide" });
+}
 // after the app: the clock stands still here, so a folder listed before it changed would look unchanged
 if (stdlibMore) py.pyimport("_stdlib_more").mount(new Uint8Array(readFileSync(stdlibMore)));
 const count = py.runPython("from app.image import warm\nlen(warm())");
@@ -69,4 +77,4 @@ const snapshot = py.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 9 });
 writeFileSync(out + ".tmp", packed);
 renameSync(out + ".tmp", out);
-process.stdout.write(JSON.stringify({ modules: count, memory: snapshot.length, bytes: packed.length }) + "\n");
+process.stdout.write(JSON.stringify({ modules: count, games: games.length, memory: snapshot.length, bytes: packed.length }) + "\n");

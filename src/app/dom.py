@@ -22,6 +22,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from app import image
+from app import parts as game_parts
 from app.browser import LocalStorage, nil, query_param
 from app.review_port import ReviewPort
 from app.snapshot import SnapshotKeeper
@@ -170,7 +171,8 @@ class App:
         self.review_port = ReviewPort(self)  # the review's worker (docs/review.md)
         self.ctl.review_overrides = review_overrides()
         document.documentElement.lang = self.ctl.lang
-        self.apply(self.ctl.navigate(str(window.location.hash or "")) | {"static", "status"})
+        # through handle(): a game whose part cannot come (offline) is said kindly, also at start
+        self.apply(self.ctl.handle("route", str(window.location.hash or "")) | {"static", "status"})
         self.spawn(self.bot_loop())
         self.local.booting = False
         document.documentElement.dataset.ready = "1"
@@ -201,6 +203,8 @@ class App:
         form = (self.collect_form() if value in ("start", "ice-save") or str(value).startswith("net-accept:")
                 else None)
         t0 = self.measure("form", t0) if form is not None else t0
+        if kind == "ui" and str(value).startswith("new:") and self.part_first(str(value)[4:], kind, str(value)):
+            return
         regions = self.ctl.handle(kind, str(value), form)
         t1 = self.measure(f"handle:{kind}", t0)
         self.apply(regions)
@@ -288,7 +292,24 @@ class App:
         if current == self.ctl.hash:
             return
         self.ctl.reduced_motion = bool(self.motion.matches)  # as it is now (a replay may autoplay)
+        bits = current.lstrip("#").strip("/").split("/")
+        if bits[0] in ("new", "tryit", "rules") and len(bits) > 1 and self.part_first(bits[1], "route", current):
+            return
         self.apply(self.ctl.handle("route", current))
+
+    def part_first(self, game_id: str, kind: str, value: str) -> bool:
+        """A game whose own part is not here yet (app/parts.py): fetch it
+        without blocking the page, then handle the event; True when it does.
+        Otherwise (here already, or no such game) the event goes on as it is."""
+        if not game_parts.pending(game_id):
+            return False
+
+        async def fetch_then_handle():
+            await game_parts.fetch_soon(game_id)  # a failure: the import tries once more, then game.missing
+            self.apply(self.ctl.handle(kind, value))
+
+        self.spawn(fetch_then_handle())
+        return True
 
     def on_net(self, event) -> None:
         """A devices' channel event of static/js/table.js (ui/table_host.py, ui/table_device.py)."""
@@ -670,6 +691,9 @@ _app: App | None = None
 def _begin(_event=None) -> App:
     global _app
     if _app is None:
+        # each game's own part comes from the build folder (static/js/runtime.mjs says where)
+        base = getattr(window, "spieltischBuildURL", None)
+        game_parts.install(str(base) if isinstance(base, str) else str(URL.new("static/build/", document.baseURI).href))
         _app = App(safe=document.documentElement.getAttribute("data-safe") == "1")
         _app.start()
     return _app

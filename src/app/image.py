@@ -37,13 +37,16 @@ STDLIB = (
     "importlib.resources.readers",
     "unicodedata",
 )
-# Imported by the page, never by the image: they read the page at import.
-BROWSER = ("app.browser", "app.dom", "app.main", "app.review_port", "app.snapshot")
-# spieltisch.__main__ is the command line and spieltisch.check the game
-# authors' checker (subprocess, pytest): neither is part of the site.
+# Imported by the page, never by the image: they read the page at import
+# (app.parts only when it fetches a game's part, but the page imports it first).
+BROWSER = ("app.browser", "app.dom", "app.main", "app.parts", "app.review_port", "app.snapshot")
+# spieltisch.__main__ is the command line, spieltisch.check the game
+# authors' checker (subprocess, pytest) with the contract it runs, and
+# spieltisch.ai.arena the bots' arena (bench/): none is part of the site
+# (tools/build.py APP_ZIP_SKIP_PATHS).
 # The review engine runs in the review's worker only (review.zip, not app.zip:
 # docs/review.md), and the review's command line is the wheel's.
-SKIP = ("spieltisch.__main__", "spieltisch.check",
+SKIP = ("spieltisch.__main__", "spieltisch.check", "spieltisch.core.contract", "spieltisch.ai.arena",
         *(f"spieltisch.review.{m}" for m in ("cli", "engine", "job", "moments", "search")))
 
 # Bytes restored() allocates and frees: more than the heap has free, so the

@@ -4,7 +4,8 @@
 // id as ?build=; the image holds no page state: tools/make_image.mjs makes it
 // under Node), else the ordinary way from the site's own Pyodide
 // (static/vendor/) with app.zip unpacked; then it unpacks review.zip, the
-// review engine, which the page's app.zip and image leave out. It fetches
+// review engine, which the page's app.zip and image leave out, and every
+// game's own part (game-<id>.zip, src/app/parts.py). It fetches
 // only files of this site (the service worker has them precached); nothing
 // goes to another host.
 //
@@ -109,8 +110,21 @@ async function boot() {
     part.destroy();
   }
   pyodide.unpackArchive(await engine, "zip");
-  pyodide.runPython("import importlib, sys, os\nimportlib.invalidate_caches()\n"
-    + "sys.path.insert(0, os.getcwd())\nfrom spieltisch.review import job as _review_job");
+  // every game's own part (game-<id>.zip, src/app/parts.py), fetched like the other files, so
+  // through the service worker's cache offline: a synchronous request (app.parts' fallback)
+  // never reaches the service worker, and the reviewed game's rules and review.json are in it
+  pyodide.runPython("import sys, os\nsys.path.insert(0, os.getcwd())");
+  const ids = String(pyodide.runPython("import spieltisch.games as _g\n' '.join(_g._BUILT)")).split(" ");
+  const parts = await Promise.allSettled(ids.filter((id) => /^[a-z][a-z0-9_]{0,39}$/.test(id))
+    .map((id) => bytes(new URL(`../build/game-${id}.zip`, import.meta.url).href)));
+  for (const part of parts) {
+    if (part.status === "fulfilled") pyodide.unpackArchive(part.value, "zip");
+  }
+  // a part that did not come above is fetched at its first import (a synchronous request)
+  pyodide.globals.set("_build_url", new URL("../build/", import.meta.url).href);
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()\n"
+    + "from app import parts as _parts\n_parts.install(_build_url)\n"
+    + "from spieltisch.review import job as _review_job");
   const mod = pyodide.globals.get("_review_job");
   py = { start: mod.start, step: mod.step, cancel: mod.cancel };
   self.postMessage(JSON.stringify({ kind: "ready", boot_ms: Math.round(performance.now() - t0), image }));

@@ -28,6 +28,10 @@ const stdLibURL = new URL("../build/python_stdlib.zip", import.meta.url).href;
 // (tools/stdlib_more.py; an import that needs it sooner fetches it there and then)
 const stdLibMoreURL = new URL("../build/python_stdlib_more.zip", import.meta.url).href;
 const bootLog = (window.spieltischBoot = window.spieltischBoot || []);
+// the build folder, where each game's own part is (game-<id>.zip: src/app/parts.py,
+// docs/build.md "The games' parts"); app.dom hands it to app.parts
+const buildURL = new URL("../build/", import.meta.url).href;
+window.spieltischBuildURL = buildURL;
 // the options PyScript passes that this instance honours (stdout/stderr are
 // set after the start; indexURL is this one)
 const HONOURED = new Set(["stdout", "stderr", "indexURL"]);
@@ -143,15 +147,82 @@ function moreStdlib(pyodide, now) {
   else whenInteractive(mount);
 }
 
+// The game this page opens at once, as its URL says (#/new/<id>, #/tryit/<id>/...,
+// #/rules/<id>, or #/play/<slot> with that slot's resume snapshot, static/js/resume.js),
+// or null. Its own part is fetched while Python starts; any other game's part comes
+// when it is opened (app.parts), so a first visit downloads one game, not five.
+function openedGame() {
+  try {
+    const parts = window.location.hash.replace(/^#\/?/, "").split("/");
+    let id = null;
+    if (["new", "tryit", "rules"].includes(parts[0])) id = parts[1];
+    else if (parts[0] === "play" && parts[1]) {
+      // through the page's one bounded reader of stored records (static/js/records.js)
+      const records = window.spieltischRecords;
+      const snap = records ? records.read(`spieltisch.snap.${decodeURIComponent(parts[1])}`) : null;
+      id = snap && typeof snap === "object" ? snap.game : null;
+    }
+    return typeof id === "string" && /^[a-z][a-z0-9_]{0,39}$/.test(id) ? id : null;
+  } catch {
+    return null; // no storage here (a sandboxed frame...): app.parts fetches it on first import
+  }
+}
+
+function fetchGamePart() {
+  const id = openedGame();
+  if (!id) return null;
+  const part = fetch(`${buildURL}game-${id}.zip`)
+    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then((buffer) => ({ id, buffer }));
+  part.catch(() => {}); // app.parts tries again at the game's first import, and says so kindly if it cannot
+  return part;
+}
+
+// unpacked where PyScript's [files] "./*" puts app.zip (Pyodide's home folder)
+async function unpackGamePart(pyodide, part) {
+  if (!part) return;
+  try {
+    const { id, buffer } = await part;
+    pyodide.unpackArchive(buffer, "zip", { extractDir: "/home/pyodide" });
+    bootLog.push(`game-part:${id}`);
+  } catch (error) {
+    console.warn(`runtime.mjs: the opened game's files wait for its first import (${error})`);
+  }
+}
+
+function controlled() {
+  try {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
+// A restored image holds every game's modules but not their files (an image is
+// memory): every game's part is unpacked too, from the service worker's cache that
+// held the image, so a game's data files (try-it positions...) are there offline.
+function fetchAllGameParts() {
+  const ids = (document.documentElement.getAttribute("data-app-games") || "").split(" ");
+  return ids.filter((id) => /^[a-z][a-z0-9_]{0,39}$/.test(id)).map((id) => {
+    const part = fetch(`${buildURL}game-${id}.zip`)
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((buffer) => ({ id, buffer }));
+    part.catch(() => {});
+    return part;
+  });
+}
+
 async function start() {
   const url = await imageURL();
   if (url) {
     const image = fetchImage(url);
     image.catch(() => {}); // its failure is handled below, once loadPyodide reaches it
+    const parts = fetchAllGameParts();
     try {
       const pyodide = await loadLocal({ indexURL, stdLibURL, _loadSnapshot: image });
       release(await image);
       moreStdlib(pyodide, true);
+      for (const part of parts) await unpackGamePart(pyodide, part);
       pyodide.runPython("from app.image import restored\nrestored()");
       bootLog.push("runtime-image");
       return pyodide;
@@ -160,8 +231,14 @@ async function start() {
       bootLog.push("runtime-image-failed");
     }
   }
+  // A start without the image fetches the opened game's part meanwhile; a page this
+  // site's service worker controls (it has every part: a returning visit) unpacks them
+  // all. A synchronous request (app.parts' fallback) never reaches a service worker,
+  // so offline every part must be here before Python imports one.
+  const parts = controlled() ? fetchAllGameParts() : [fetchGamePart()];
   const pyodide = await loadLocal({ indexURL, stdLibURL });
   moreStdlib(pyodide, false);
+  for (const part of parts) await unpackGamePart(pyodide, part);
   return pyodide;
 }
 

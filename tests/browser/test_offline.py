@@ -143,3 +143,39 @@ def test_without_service_workers_the_page_says_so(site_url, new_page):
     expect(page.locator("#offline-note [data-offline-text='unavailable']")).to_be_visible()
     expect(page.locator("[data-game-card='hexen_cocktail']")).to_be_visible()
     sb.check_page(page)
+
+
+@pytest.mark.parametrize("query", ["", "&image=0"])
+def test_every_game_opens_offline_after_one_visit_to_the_hub(browser, site_copy, query):
+    """One visit to the hub fetched no game's own part (docs/build.md, "The
+    games' parts"), but the service worker precached them all: offline, each
+    game's new game starts (from the runtime image, and without it), and its
+    rules page shows its try-it links (a data file of its part)."""
+    from spieltisch.games import GAMES
+
+    _root, url = site_copy
+    ids = list(GAMES)
+    assert ids, "the registry lists no game"
+    page = open_sw_page(browser, url + "index.html?botdelay=0")
+    assert not [r.url for r in page.responses if "/static/build/game-" in r.url]
+    page.context.set_offline(True)
+    page.responses.clear()
+    page.goto(url + f"index.html?botdelay=0{query}#/")
+    page.reload()  # a new load (the goto may have changed the hash only)
+    expect(page.locator(READY)).to_be_attached(timeout=BOOT_MS)
+    order = page.evaluate("window.spieltischBoot")
+    assert ("runtime-image" in order) == (query == ""), order
+    for gid in ids:
+        assert f"game-part:{gid}" in order, order  # unpacked before Python started the app
+    for gid in ids:
+        page.goto(url + f"index.html?botdelay=0{query}#/new/{gid}")
+        expect(page.locator("#app[data-screen='new'] [data-ui='start']")).to_be_visible(timeout=60_000)
+        page.locator("#app[data-screen='new'] [data-ui='start']").click()
+        page.locator("#app[data-screen='play'] [data-board]").wait_for(state="attached", timeout=60_000)
+        page.goto(url + f"index.html?botdelay=0{query}#/rules/{gid}")
+        expect(page.locator("#app[data-screen='rules']")).to_be_attached(timeout=60_000)
+        expect(page.locator("#app .notice")).to_have_count(0)
+    served = [r for r in page.responses if r.url.startswith(url)]
+    assert served and all(r.from_service_worker for r in served), [r.url for r in served if not r.from_service_worker]
+    sb.check_page(page)
+    page.context.close()

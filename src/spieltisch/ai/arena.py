@@ -153,7 +153,7 @@ def format_report(r: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m spieltisch.ai.arena", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m spieltisch.ai.arena", description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--game", default="hexen_cocktail", choices=sorted(GAMES))
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=100)

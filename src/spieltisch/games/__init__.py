@@ -17,6 +17,15 @@ A game is one folder, ``games/<id>/`` (docs/adding-a-game.md):
 
 Adding a game is its folder and one line in ``_BUILT``; ``python -m
 spieltisch check <id>`` names whatever is missing.
+
+The page fetches a game's folder in two parts (docs/build.md, "The games'
+parts"): what the hub shows of every game (:data:`HUB_MODULES`,
+:data:`HUB_FILES`: the package, its texts, its cover, and the tile's
+``PLAYERS`` and ``PLAY_MINUTES`` in ``__init__.py``) is in the page's first
+download, ``app.zip``; the rest is the game's own part,
+``static/build/game-<id>.zip``, which the page fetches before the game's
+first module is imported (app/parts.py). Nothing here reads the browser:
+the page hooks in with :func:`hook`.
 """
 
 from __future__ import annotations
@@ -37,6 +46,58 @@ _BUILT: tuple[str, ...] = (
     "saus_und_braus",
     "brauzeit",
 )
+
+
+# The modules and files of a game folder that are in the page's first download
+# (app.zip): the hub imports them for every game (the catalogue merges each
+# texts.py; ui/covers.py reads cover.svg). Everything else in the folder is
+# the game's own part (tools/build.py; tests/test_game_parts.py checks that
+# these import nothing else of their folder).
+HUB_MODULES: tuple[str, ...] = ("__init__", "texts")
+HUB_FILES: tuple[str, ...] = ("cover.svg",)
+
+
+class GameMissing(ImportError):
+    """A game's own part is not on this device and could not be fetched
+    (offline before the game was ever opened here). The screens show
+    ``game.missing`` (EN and DE), never a traceback."""
+
+    def __init__(self, game_id: str, reason: str = ""):
+        super().__init__(f"the files of {game_id!r} are not here ({reason or 'not fetched'})",
+                         name=f"{__name__}.{game_id}")
+        self.game_id = game_id
+
+
+_hooks: dict[str, object] = {}
+
+
+def hook(need=None) -> None:
+    """The page's (app/parts.py): ``need(game_id)`` makes the game's own
+    part be there (fetching it), or raises :class:`GameMissing`."""
+    _hooks["need"] = need
+
+
+def need(game_id: str) -> None:
+    """Before reading a data file of a game's folder (its try-it positions,
+    its review defaults): its part must be there. Does nothing off the page
+    (the wheel, the tests: the folder is whole)."""
+    fn = _hooks.get("need")
+    if fn is not None:
+        fn(game_id)
+
+
+def card(game_id: str) -> tuple[int, int, int]:
+    """What the hub's tile shows of a game -- (min players, max players,
+    minutes) -- from its package alone, without the rules (a game that
+    declares no ``PLAYERS`` has its rules imported)."""
+    if game_id not in _BUILT:
+        raise KeyError(f"unknown game {game_id!r}")
+    pkg = import_module(f"{__name__}.{game_id}")
+    players = pkg.__dict__.get("PLAYERS")
+    if players is None:
+        info = GAMES[game_id].info
+        return info.min_players, info.max_players, info.play_minutes
+    return players[0], players[1], pkg.__dict__.get("PLAY_MINUTES", 0)
 
 
 class _Registry(Mapping):

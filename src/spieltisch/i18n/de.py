@@ -348,6 +348,7 @@ MESSAGES: dict[str, str] = {
     "share.replay_link": "Wiederholung teilen (Link): vom Anfang bis jetzt, so, wie {name} es sah",
     "share.replay_embed": "Code für die eingebettete Wiederholung kopieren (für ein Blog: das Diagramm, die Wiederholung erst nach einem Klick)",
     "position.opened": "Eine geteilte Stellung: Du spielst als {name} weiter.",
+    "game.missing": "{game} ist noch nicht auf diesem Gerät. Verbinde dich einmal mit dem Internet und öffne es noch einmal; danach geht es auch offline.",
     "position.bad": "Dieser Stellungslink lässt sich nicht öffnen: {reason}",
     "position.error.format": "Er ist beschädigt oder unvollständig.",
     "position.error.too-long": "Er ist zu lang.",

@@ -348,6 +348,7 @@ MESSAGES: dict[str, str] = {
     "share.replay_link": "Share replay (link): from the start to now, as {name} saw it",
     "share.replay_embed": "Copy replay embed code (for a blog: the diagram, the replay only after a click)",
     "position.opened": "A shared position: you play on as {name}.",
+    "game.missing": "{game} is not on this device yet. Connect to the internet once and open it again; after that it works offline too.",
     "position.bad": "This position link cannot be opened: {reason}",
     "position.error.format": "it is damaged or incomplete.",
     "position.error.too-long": "it is too long.",

@@ -16,6 +16,7 @@ import math
 from dataclasses import asdict, dataclass, replace
 
 from ..core.match import Match
+from ..games import need
 
 ENGINE = 5  # bump when the numbers for the same view and settings change
 FORMAT = "spieltisch-review"
@@ -97,11 +98,12 @@ def game_defaults(game_id: str) -> dict:
     from importlib import resources  # imported here: a heavy module, needed once per game
 
     try:
+        need(game_id)  # the file is in the game's own part (docs/build.md, "The games' parts")
         path = resources.files(f"spieltisch.games.{game_id}").joinpath(DEFAULTS_FILE)
         if not path.is_file():
             return {}
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (ModuleNotFoundError, OSError, ValueError):
+    except (ImportError, OSError, ValueError):  # ImportError: no such game, or its part is not here
         return {}
     settings = data.get("settings") if isinstance(data, dict) else None
     return dict(settings) if isinstance(settings, dict) else {}

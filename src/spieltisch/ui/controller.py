@@ -43,7 +43,7 @@ from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..core.game import Game
-from ..games import GAMES
+from ..games import GAMES, GameMissing
 from ..i18n import LANGS, pick_lang, t
 from ..render.context import Ctx
 from . import howto, learn, puzzles, screens
@@ -197,12 +197,29 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
         if region == "static":
             return screens.lang_switch(self.lang)
         if region == "screen":
-            return self._render_screen()
+            return self.render_screen_or_missing()
         if self.match is None:
             return ""
         return self._render_play_region(region)
 
+    def _game_missing(self, game_id: str) -> set[str]:
+        """A game whose own part is not here and cannot be fetched: its
+        screen says so (game.missing), the rest of the site goes on."""
+        self._leave_game()
+        self.route, self.route_arg = "missing", game_id
+        self.set_status("")
+        return {"screen", "status"}
+
+    def render_screen_or_missing(self) -> str:
+        try:
+            return self._render_screen()
+        except GameMissing as err:
+            self._game_missing(err.game_id)
+            return self._render_screen()
+
     def _render_screen(self) -> str:
+        if self.route == "missing":
+            return screens.message_screen(self.lang, "game.missing", game=self.tr(f"game.{self.route_arg}.title"))
         if self.route == "new":
             return self._render_new()
         if self.route == "play":
@@ -226,7 +243,10 @@ class Controller(RoutingMixin, SavesMixin, NewGameMixin, HubMixin, PlayMixin, Pl
     # ---- events ----------------------------------------------------------------------------------
     def handle(self, kind: str, value: Any, form: dict | None = None) -> set[str]:
         lang = self.lang
-        regions = self._handle(kind, value, form)
+        try:
+            regions = self._handle(kind, value, form)
+        except GameMissing as err:  # offline, and this game's own part never came (app/parts.py)
+            regions = self._game_missing(err.game_id)
         if self.lang != lang:  # e.g. a German-first game was opened: the page's texts follow
             regions = set(regions) | {"screen", "static"}
         return regions

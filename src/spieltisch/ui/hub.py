@@ -9,6 +9,7 @@ cards into index.html.
 
 from __future__ import annotations
 
+from ..games import GAMES, card
 from ..i18n import t
 from . import covers, hub_screen, snapshot
 from .boards import has_board
@@ -22,12 +23,14 @@ def hub_card_infos(catalogue, games) -> list:
     by tools/render_hub.py, which the build runs to pre-render index.html."""
     cards = []
     for gid in catalogue:
-        game = games.get(gid)
-        if game is None:
+        if gid not in games:
             continue
-        info = game.info
-        cards.append(hub_screen.CardInfo(gid, has_board(gid), info.min_players, info.max_players,
-                                         getattr(info, "play_minutes", 0), covers.inline(gid)))
+        if gid in GAMES:  # a registered game: from its package, not its rules (maybe not fetched yet)
+            low, high, minutes = card(gid)
+        else:
+            info = games[gid].info
+            low, high, minutes = info.min_players, info.max_players, getattr(info, "play_minutes", 0)
+        cards.append(hub_screen.CardInfo(gid, has_board(gid), low, high, minutes, covers.inline(gid)))
     return cards
 
 

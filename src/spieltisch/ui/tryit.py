@@ -30,7 +30,7 @@ from functools import cache
 from ..core.errors import BadActionText, IllegalActionError
 from ..core.game import CHANCE, Game
 from ..core.match import LEVELS, SAVE_FORMAT, Match
-from ..games import GAMES, folder, part
+from ..games import GAMES, folder, need, part
 
 FORMAT = "spieltisch-tryit"
 VERSION = 1
@@ -89,6 +89,7 @@ def data_path(game_id: str):
     # urllib.parse along, start-up time the first screen does not need
     from importlib import resources
 
+    need(game_id)  # the file is in the game's own part (docs/build.md, "The games' parts")
     return resources.files(f"spieltisch.games.{game_id}").joinpath(DATA_FILE)
 
 

@@ -1,5 +1,11 @@
 """Brauzeit: roll, draft dice, fill your six cauldrons and serve the heroes."""
 
+# what the hub's tile shows before the game's own part is fetched
+# (static/build/game-brauzeit.zip, docs/build.md "The games' parts"): the same as GAME.info's
+# (tests/test_game_parts.py checks), written here so the hub need not import the rules
+PLAYERS = (1, 6)
+PLAY_MINUTES = 20
+
 # the rules are imported when first asked for (PEP 562): the page imports
 # every game's texts at start, but only the rules of the game it opens
 _EXPORTS = ('GAME', 'BrauState', 'Brauzeit')
