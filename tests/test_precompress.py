@@ -60,3 +60,34 @@ def test_the_builds_big_files_have_current_copies():
         assert copy.is_file(), f"{item['url']}: no .gz copy (run python3 tools/build_sw.py)"
         assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), item["url"]
         assert path.with_name(path.name + ".br").is_file(), item["url"]
+
+
+def test_the_gzip_copies_are_smaller_than_gzip_9():
+    """The build rewrites node's .gz copies with zopfli (tools/build_sw.py
+    zopfli_gz): still gzip, fewer bytes. The wasm, the first visit's biggest
+    download, is checked against zlib's own level 9 (node's is larger)."""
+    pytest.importorskip("zopfli", reason="requirements-dev.txt installs zopfli (scripts/setup)")
+    wasm = REPO / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    assert wasm.is_file(), "no vendored wasm: run bash scripts/setup"
+    raw = wasm.read_bytes()
+    copy = (REPO / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()
+    assert gzip.decompress(copy) == raw
+    assert len(copy) < len(gzip.compress(raw, 9, mtime=0)) * 0.99
+
+
+def test_zopfli_rewrites_a_copy_only_when_smaller(tmp_path):
+    pytest.importorskip("zopfli", reason="requirements-dev.txt installs zopfli (scripts/setup)")
+    text = tmp_path / "page.js"
+    text.write_bytes(b"const spieltisch = 'Saus und Braus';\n" * 2000)
+    copy = tmp_path / "page.js.gz"
+    copy.write_bytes(gzip.compress(text.read_bytes(), 9, mtime=0))
+    before = copy.stat().st_size
+    build_sw.zopfli_gz([str(text), str(tmp_path / "none.js")])  # a file with no copy is left alone
+    assert gzip.decompress(copy.read_bytes()) == text.read_bytes()
+    assert copy.stat().st_size < before
+    assert not (tmp_path / "none.js.gz").exists()
+    tiny = tmp_path / "tiny.gz"
+    tiny.write_bytes(b"x")  # "smaller than anything zopfli writes": kept as it is
+    (tmp_path / "tiny").write_bytes(b"y" * 100)
+    build_sw.zopfli_gz([str(tmp_path / "tiny")])
+    assert tiny.read_bytes() == b"x"
