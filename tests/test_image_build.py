@@ -97,9 +97,11 @@ def test_the_image_restores_with_every_site_module_and_fresh_random_numbers():
     assert first["path_blanks"] == second["path_blanks"] == 1
     # the image was saved once; each restore reseeds the shared generator
     assert first["random"] != second["random"]
-    # restored() grew the heap once, at start: room for a long session
-    # (bench/memory.py actions: a step of 6 MB after 1,000-2,000 actions without it)
-    assert first["memory"] > INITIAL_MEMORY
+    # restored() makes room for a long session at start (bench/memory.py actions: a step
+    # of 6 MB after 1,000-2,000 actions without it): by growing the heap where the image
+    # fills Pyodide's initial memory; since the games' own modules are imported from their
+    # parts, their docstrings gone, the image leaves that room in the initial memory already
+    assert first["memory"] >= INITIAL_MEMORY
     assert first["free"] >= image.ROOM
 
 
