@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from pathlib import Path
 
 from spieltisch.core.match import Match, Seat
@@ -19,6 +20,9 @@ from spieltisch.games.saboteur.diagram import figure
 from spieltisch.render.context import Ctx
 
 from .helpers import new_controller
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import build  # tools/build.py: the page's stylesheet of a game
 
 _DEF = re.compile(r'<g id="([^"]+)">')
 _USE = re.compile(r'<use href="#([^"]+)"')
@@ -154,12 +158,18 @@ def test_a_diagram_draws_its_pictures_in_place():
 
 
 def test_style_css_carries_the_arts_rules_and_palette():
-    """The classes' rules in art.CSS_RULES are in style.css word for word, every
-    class a picture uses has a rule, and every colour variable has its light
-    value (the diagram's palette) and a value in style.css."""
-    css = (Path(art.__file__).parent / "style.css").read_text(encoding="utf-8")
+    """The classes' rules in art.CSS_RULES reach the page's stylesheet word for
+    word (tools/build.py puts them in place of style.css's mark, which does not
+    repeat them), before the high-contrast rules that widen their strokes;
+    every class a picture uses has a rule, and every colour variable has its
+    light value (the diagram's palette) and a value in style.css."""
+    source = (Path(art.__file__).parent / "style.css").read_text(encoding="utf-8")
+    assert source.count(build.ART_RULES_MARK) == 1
+    assert ".sa-rock {" not in source
+    css = build.game_css("saboteur")
     for rule in art.CSS_RULES.strip().splitlines():
         assert rule in css, rule
+    assert css.index(".sa-boulder { fill") < css.index("@media (prefers-contrast: more)")
     sheet = art.Sheet("c-")
     keys = ["start", "back", "gold", "dwarf", "stone3", "stone9", "iP", "iL", "iC",
             *(art.tunnel_key(c, r) for c in TUNNEL_COUNTS for r in (0, 1)), *ACTION_COUNTS]
